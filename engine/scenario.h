@@ -11,14 +11,19 @@
 
 #include "evidence.h"
 
+#include <cmath>
+#include <limits>
+#include <map>
 #include <string>
 
 namespace planner {
 
 struct Number {
-    double value = 0.0;
+    double value = std::numeric_limits<double>::quiet_NaN(); // NaN = not set, no default
     Provenance provenance;
     bool given = false; // present in the file or set by --set; otherwise a default (or unset)
+
+    bool isSet() const { return !std::isnan(value); }
 };
 
 struct Text {
@@ -50,6 +55,7 @@ struct FacilityInputs {
     Number power_cap_mw, pue;
     Number electricity_usd_per_kwh, colocation_usd_per_kw_month, build_usd_per_mw;
     Number facility_life_years, cooling_capex_usd_per_kw;
+    Number idle_power_fraction, it_kw_per_gpu_all_in;
 };
 
 struct FinanceInputs {
@@ -94,6 +100,9 @@ struct Scenario {
     NetworkInputs network;
     StorageInputs storage;
     ReliabilityInputs reliability;
+
+    // Line in the scenario file each given field came from, so later errors can say file:line.
+    std::map<std::string, int, std::less<>> sourceLines;
 };
 
 inline constexpr const char* kScenarioSchema = "clusterplanner/scenario@1";

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli_common.h"
+
+#include "cli_runner.h"
+#include "scenario_io.h"
+#include "scenario_schema.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace planner::cli {
+
+std::string located(const Error& e, const Scenario& s, const std::string& file)
+{
+    auto it = s.sourceLines.find(e.where);
+    if (it != s.sourceLines.end())
+        return file + ":" + std::to_string(it->second) + ": " + e.message;
+    if (e.message.rfind(file, 0) == 0)
+        return e.message;
+    return file + ": " + e.message;
+}
+
+std::string formatFigure(double v)
+{
+    char buf[64];
+    const double a = std::fabs(v);
+    if (a != 0 && (a >= 1e9 || a < 1e-3))
+        std::snprintf(buf, sizeof buf, "%.4g", v);
+    else if (a >= 1000 || v == std::floor(v))
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.4f", v);
+    return buf;
+}
+
+Outcome<Scenario> loadScenarioWithOverrides(const std::string& file, const std::vector<std::string>& sets,
+                                            std::ostream& err)
+{
+    auto loaded = loadScenario(QString::fromStdString(file));
+    if (!loaded) {
+        err << loaded.error().message << "\n";
+        return Outcome<Scenario>::failure(exitCodeFor(loaded.error()));
+    }
+    Scenario s = std::move(loaded.value());
+    for (const std::string& set : sets) {
+        const auto eq = set.find('=');
+        if (eq == std::string::npos || eq == 0) {
+            err << "--set " << set << ": expected PATH=VALUE\n";
+            return Outcome<Scenario>::failure(ExitUsage);
+        }
+        if (auto ok = setField(s, set.substr(0, eq), set.substr(eq + 1)); !ok) {
+            err << "--set " << set << ": " << ok.error().message << "\n";
+            return Outcome<Scenario>::failure(ExitBadInput);
+        }
+    }
+    return s;
+}
+
+Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std::string>& db,
+                                     const std::string& file, std::ostream& err)
+{
+    EvaluationContext ctx;
+    (void)db;
+    auto result = evaluate(s, builtinCatalog(), ctx);
+    if (!result) {
+        err << located(result.error(), s, file) << "\n";
+        return Outcome<Evaluation>::failure(exitCodeFor(result.error()));
+    }
+    return std::move(result.value());
+}
+
+} // namespace planner::cli

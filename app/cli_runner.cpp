@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli_runner.h"
+
+#include <functional>
+#include <map>
+
+namespace planner::cli {
+
+namespace {
+
+using Command = std::function<int(const std::vector<std::string>&, std::ostream&, std::ostream&)>;
+
+const std::map<std::string, std::pair<Command, const char*>>& commands()
+{
+    static const std::map<std::string, std::pair<Command, const char*>> table = {
+        {"evaluate", {runEvaluate, "cost per million tokens, TCO, sizing and BOM for one scenario"}},
+        {"catalog", {runCatalog, "list or show the built-in hardware and model catalog"}},
+    };
+    return table;
+}
+
+} // namespace
+
+int exitCodeFor(const Error& e)
+{
+    switch (e.kind) {
+    case ErrorKind::BadInput: return ExitBadInput;
+    case ErrorKind::Infeasible: return ExitInfeasible;
+    case ErrorKind::Io: return ExitIo;
+    }
+    return ExitBadInput;
+}
+
+int Runner::usage(int code)
+{
+    std::ostream& s = code == ExitOk ? out_ : err_;
+    s << "Usage: clusterplanner-cli COMMAND [OPTIONS]\n\nCommands:\n";
+    for (const auto& [name, entry] : commands())
+        s << "  " << name << std::string(12 - std::min<std::size_t>(name.size(), 11), ' ') << entry.second << "\n";
+    s << "\nRun 'clusterplanner-cli COMMAND --help' for a command's options.\n"
+         "Exit codes: 0 success, 1 usage, 2 bad input data, 3 I/O error, 4 infeasible.\n";
+    return code;
+}
+
+int Runner::run(const std::vector<std::string>& argv)
+{
+    if (argv.empty())
+        return usage(ExitUsage);
+    const std::string& cmd = argv.front();
+    if (cmd == "--help" || cmd == "-h" || cmd == "help")
+        return usage(ExitOk);
+    if (cmd == "--version") {
+        out_ << "clusterplanner-cli " << PLANNER_VERSION << "\n";
+        return ExitOk;
+    }
+    auto it = commands().find(cmd);
+    if (it == commands().end()) {
+        err_ << "clusterplanner-cli: unknown command \"" << cmd << "\"\n";
+        return usage(ExitUsage);
+    }
+    return it->second.first(std::vector<std::string>(argv.begin() + 1, argv.end()), out_, err_);
+}
+
+} // namespace planner::cli

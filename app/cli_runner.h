@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The batch front end: `clusterplanner-cli SUBCOMMAND ...`. main() only hands argv here, so tests
+// can run any command in-process with their own streams. Exit codes: 0 success, 1 usage,
+// 2 bad input data, 3 I/O error, 4 infeasible. Errors go to `err` as "file:line: message";
+// machine output (--json) goes to `out`.
+
+#include "result.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace planner::cli {
+
+enum Exit { ExitOk = 0, ExitUsage = 1, ExitBadInput = 2, ExitIo = 3, ExitInfeasible = 4 };
+
+int exitCodeFor(const Error& e);
+
+class Runner {
+public:
+    Runner(std::ostream& out, std::ostream& err) : out_(out), err_(err) {}
+    int run(const std::vector<std::string>& argv); // argv without the program name
+
+private:
+    int usage(int code);
+    std::ostream& out_;
+    std::ostream& err_;
+};
+
+// Subcommands, one file each.
+int runEvaluate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runCatalog(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+
+} // namespace planner::cli

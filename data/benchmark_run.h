@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// One benchmark record as an importer reads it, before it reaches the store: raw names as the
+// source spelled them, figures already per GPU, and the original record text. The store maps
+// the raw names to catalog ids through its alias table; the engine only ever sees the
+// BenchmarkPoint the store makes from a stored row.
+
+#include "benchmark.h"
+#include "evidence.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace planner {
+
+struct BenchmarkRun {
+    int record = 0;           // 1-based position in the file (CSV line, JSON entry), for reports
+    std::string source;       // "mlperf-inference-v5.1", "inferencex", "csv:my_runs.csv", ...
+    std::string sourceRowId;  // unique within source: re-importing a file adds nothing twice
+    std::string date;         // ISO date, empty when the source gives none
+    Grade grade = Grade::Measured;
+    std::string division;     // MLPerf "closed" | "open"; empty elsewhere
+
+    std::string systemRaw;      // names exactly as the source wrote them
+    std::string acceleratorRaw;
+    std::string modelRaw;
+    std::string systemId, gpuId, modelId; // catalog ids; filled in by the store
+
+    std::optional<int> gpuCount; // GPUs in the measured system
+    std::optional<int> nodes;
+    std::string precision;       // lower case: "fp8", "fp4", "mxfp4", "int8" ...
+    std::string framework, frameworkVersion;
+    Serving serving = Serving::Aggregated;
+    std::optional<int> prefillGpus, decodeGpus;
+    std::string parallelism;     // as written: "TP8", "prefill: 4 GPU, TP=4; decode: 32 GPU, EP=8"
+
+    std::optional<double> isl, osl; // mean input / output tokens per request
+    std::optional<double> concurrency;
+    std::string scenario;        // "Offline" | "Server" | "Interactive" | "" (none)
+
+    // Tokens per second per GPU, and output tokens per second per user (1 / TPOT).
+    std::optional<double> totalPerGpu, inputPerGpu, outputPerGpu, perUser;
+    std::optional<double> ttftMedianMs, ttftP99Ms, tpotMedianMs, tpotP99Ms;
+    std::optional<double> powerW; // whole measured system
+    bool preview = false;         // not shipping when measured (MLPerf "preview")
+    std::string raw;              // the original record, byte for byte where the format allows
+};
+
+// Fills whichever of total / input / output per GPU is missing from the others and the mean
+// request shape, assuming every request has the stated input and output lengths.
+void completeThroughput(BenchmarkRun& run);
+
+// 16 hex digits of FNV-1a over the bytes: a stable row id for sources without one of their own.
+std::string contentId(std::string_view bytes);
+
+} // namespace planner

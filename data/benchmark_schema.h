@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The benchmark database schema: its version, every migration, and the check that a file holds
+// what this build expects. The DDL itself and the column-by-column description are in
+// benchmark_schema.cpp and SCHEMA.md; change them together and add a migration step, never
+// edit an old one.
+
+#include "sqlite_db.h"
+
+#include <cstdint>
+#include <string_view>
+
+namespace planner::schema {
+
+// PRAGMA user_version of a database this build writes. Files with a larger version come from a
+// newer Cluster Planner and are refused; smaller ones are migrated when opened for writing.
+inline constexpr int kVersion = 1;
+
+// PRAGMA application_id, "CPBD" (Cluster Planner Benchmark Database): tells our files apart from
+// every other SQLite file, before any of their content is trusted.
+inline constexpr std::int32_t kApplicationId = 0x43504244;
+
+// Brings a database at fromVersion (0 = empty) to kVersion. Run inside a transaction.
+sqlite::VoidResult migrate(const sqlite::Connection& db, int fromVersion);
+
+// Checks that every table exists as a table with every expected column, and that the file has
+// no triggers or views (ours has none; a file with them was altered by someone else).
+sqlite::VoidResult verify(const sqlite::Connection& db);
+
+// Columns of the runs table that an import writes, in order; the insert statement binds them.
+std::string_view insertRunSql();
+
+} // namespace planner::schema

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Opening database files, hardened as https://www.sqlite.org/security.html advises for files that
+// may come from someone else: the analyst's own database can have been mailed, edited by another
+// tool or corrupted, and reading it must neither crash us nor change it.
+#include "sqlite_db.h"
+
+#include <sqlite3.h>
+
+#include <array>
+#include <cstring>
+#include <fstream>
+#include <utility>
+
+namespace planner::sqlite {
+
+namespace outcome = boost::outcome_v2;
+
+namespace {
+
+std::int32_t bigEndian32(const unsigned char* p)
+{
+    return static_cast<std::int32_t>((std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16)
+                                     | (std::uint32_t(p[2]) << 8) | std::uint32_t(p[3]));
+}
+
+void setDbConfig(sqlite3* db, int option, int value)
+{
+    sqlite3_db_config(db, option, value, static_cast<int*>(nullptr));
+}
+
+// Both connections: no way for the file's schema to run code or reach outside the database.
+VoidResult harden(const Connection& db)
+{
+    sqlite3* h = db.get();
+    sqlite3_extended_result_codes(h, 1);
+    setDbConfig(h, SQLITE_DBCONFIG_DEFENSIVE, 1);
+    setDbConfig(h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0);
+    setDbConfig(h, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0);
+    setDbConfig(h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0);
+    setDbConfig(h, SQLITE_DBCONFIG_ENABLE_VIEW, 0);
+    setDbConfig(h, SQLITE_DBCONFIG_DQS_DDL, 0);
+    setDbConfig(h, SQLITE_DBCONFIG_DQS_DML, 0);
+    sqlite3_enable_load_extension(h, 0);
+    for (const char* pragma : {"PRAGMA trusted_schema=OFF", "PRAGMA cell_size_check=ON",
+                               "PRAGMA mmap_size=0"})
+        if (auto r = db.exec(pragma); !r)
+            return r.error();
+    return outcome::success();
+}
+
+// Bounds from the SQLite security page: nothing in our schema comes near them, so hitting one
+// means a hostile or broken file, which becomes an error instead of a memory or CPU sink.
+void limitUntrusted(sqlite3* db)
+{
+    constexpr std::array<std::pair<int, int>, 12> limits{{
+        {SQLITE_LIMIT_LENGTH, 1'000'000},
+        {SQLITE_LIMIT_SQL_LENGTH, 100'000},
+        {SQLITE_LIMIT_COLUMN, 100},
+        {SQLITE_LIMIT_EXPR_DEPTH, 50},
+        {SQLITE_LIMIT_COMPOUND_SELECT, 3},
+        {SQLITE_LIMIT_VDBE_OP, 25'000},
+        {SQLITE_LIMIT_FUNCTION_ARG, 8},
+        {SQLITE_LIMIT_ATTACHED, 0},
+        {SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 50},
+        {SQLITE_LIMIT_VARIABLE_NUMBER, 32},
+        {SQLITE_LIMIT_TRIGGER_DEPTH, 1},
+        {SQLITE_LIMIT_WORKER_THREADS, 0},
+    }};
+    for (const auto& [id, value] : limits)
+        sqlite3_limit(db, id, value);
+}
+
+Result<Connection> openWithFlags(const std::string& path, int flags)
+{
+    sqlite3* raw = nullptr;
+    const int rc = sqlite3_open_v2(path.c_str(), &raw, flags | SQLITE_OPEN_EXRESCODE, nullptr);
+    Connection db(raw);
+    if (rc != SQLITE_OK)
+        return db.error(rc, "opening the database");
+    if (auto r = harden(db); !r)
+        return r.error();
+    return db;
+}
+
+} // namespace
+
+std::optional<FileHeader> readHeader(const std::string& path)
+{
+    std::array<unsigned char, 100> bytes{};
+    std::ifstream in(path, std::ios::binary);
+    if (!in.read(reinterpret_cast<char*>(bytes.data()), bytes.size()))
+        return std::nullopt;
+    FileHeader header;
+    header.sqlite = std::memcmp(bytes.data(), "SQLite format 3", 16) == 0; // 15 chars + NUL
+    header.wal = bytes[18] == 2 || bytes[19] == 2;
+    header.userVersion = bigEndian32(&bytes[60]);
+    header.applicationId = bigEndian32(&bytes[68]);
+    return header;
+}
+
+Result<Connection> openUntrusted(const std::string& absolutePath)
+{
+    auto db = openWithFlags(absolutePath, SQLITE_OPEN_READONLY);
+    if (!db)
+        return db.error();
+    limitUntrusted(db.value().get());
+    if (auto r = db.value().exec("PRAGMA query_only=ON"); !r)
+        return r.error();
+    return db;
+}
+
+Result<Connection> openWritable(const std::string& absolutePath)
+{
+    auto db = openWithFlags(absolutePath, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    if (!db)
+        return db.error();
+    // One import is one transaction, so the journal is written once; NORMAL keeps it crash-safe
+    // in rollback mode while skipping the extra fsyncs FULL does. 64 MiB of cache keeps the
+    // indexes of a million-row import in memory.
+    for (const char* pragma : {"PRAGMA synchronous=NORMAL", "PRAGMA cache_size=-65536",
+                               "PRAGMA temp_store=MEMORY", "PRAGMA foreign_keys=ON"})
+        if (auto r = db.value().exec(pragma); !r)
+            return r.error();
+    return db;
+}
+
+VoidResult quickCheck(const Connection& db)
+{
+    auto stmt = Statement::prepare(db, "PRAGMA quick_check(1)");
+    if (!stmt)
+        return stmt.error();
+    auto step = stmt.value().step();
+    if (!step)
+        return step.error();
+    const std::string verdict = step.value() == Statement::Step::Row ? stmt.value().columnText(0) : "";
+    if (verdict != "ok")
+        return Error{ErrorKind::BadInput, "the database is corrupt (" + verdict + ")", {}};
+    return outcome::success();
+}
+
+} // namespace planner::sqlite

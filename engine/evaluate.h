@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// One scenario in, one answer out. evaluate() resolves defaults from the catalog, converts the
+// scenario's plain fields into typed quantities, runs the models (throughput, sizing, network,
+// storage, reliability, power, finance) and gathers every figure with its unit and evidence.
+// The CLI and the GUI both call this, so a batch run and a GUI session give the same numbers.
+
+#include "bom.h"
+#include "catalog.h"
+#include "finance.h"
+#include "result.h"
+#include "scenario.h"
+#include "sizing.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace planner {
+
+// A figure as reports show it: value in the unit a person reads, and what it rests on.
+struct Metric {
+    std::string key;  // "results.cost_per_mtok_usd"
+    std::string label;
+    double value = 0;
+    std::string unit; // "USD/Mtok"
+    Evidence evidence;
+};
+
+// Where throughput comes from when the scenario gives no explicit figure: the measured-data
+// model (data/ supplies it from a benchmark database). Returns tokens/s per GPU with evidence.
+struct ThroughputAnswer {
+    units::TokenRate totalPerGpu;
+    double prefillTimeShare = -1; // share of GPU time on input tokens, < 0 = unknown
+    Evidence evidence;
+    Warnings warnings;
+};
+using ThroughputSource = std::function<Result<ThroughputAnswer>(const Scenario&, const Catalog&)>;
+
+struct EvaluationContext {
+    ThroughputSource throughput; // empty = only the explicit figure
+};
+
+struct Evaluation {
+    Scenario resolved; // the scenario with every default filled in, provenance included
+    std::vector<Metric> results;
+    std::vector<Metric> sizingMetrics;
+    SizingResult sizing;
+    FinanceResult finance;
+    Bom bom;
+    std::vector<Metric> details; // power, network, storage, reliability figures
+    Warnings warnings;
+
+    const Metric* metric(std::string_view key) const;
+};
+
+Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, const EvaluationContext& ctx = {});
+
+// Evidence of a set of scenario fields: their grades and paths.
+Evidence evidenceOf(const Scenario& s, std::initializer_list<std::string_view> paths, std::string method);
+
+} // namespace planner

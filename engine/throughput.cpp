@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "throughput.h"
+
+#include "number_text.h"
+#include "roofline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace planner {
+
+std::string_view methodName(ThroughputMethod m)
+{
+    switch (m) {
+    case ThroughputMethod::Measured: return "measured";
+    case ThroughputMethod::Transferred: return "transferred";
+    case ThroughputMethod::Analytic: return "analytic";
+    }
+    return "?";
+}
+
+namespace {
+
+struct Context {
+    const Catalog& catalog;
+    const Calibration& calibration;
+    std::span<const MeasuredCurve> curves; // of the query's model
+    std::span<const VendorClaim> claims;
+    const ThroughputQuery& q;
+};
+
+// A roofline prepared for one (system, precision, lengths, serving) and read at the requirement.
+struct AnalyticRead {
+    RooflineSetup setup;
+    RooflinePoint decode;
+    double total = 0;   // tokens/s per GPU, over both pools when disaggregated
+    double prefill = 0; // disaggregated: input tokens/s per prefill GPU
+    bool reached = true;
+    std::string gpu, generation;
+};
+
+std::optional<Error> validate(const ThroughputQuery& q)
+{
+    if (q.model.empty())
+        return badInput("workload.model", "no model given");
+    if (q.system.empty())
+        return badInput("system", "no system given");
+    if (!(q.inputTokens > 0) || !(q.outputTokens > 0))
+        return badInput("workload.input_tokens", "input and output tokens per request must be positive");
+    if (!(units::in_tokens_per_second(q.minPerUser) >= 0))
+        return badInput("workload.min_tokens_per_s_per_user", "minimum tokens/s per user must be zero or more");
+    return std::nullopt;
+}
+
+// Offline-only curves answer only a query without an interactivity requirement.
+bool answers(const MeasuredCurve& c, units::TokenRate minPerUser)
+{
+    return !c.curve.empty() && (c.curve.frontierSize() > 0 || minPerUser.value() <= 0);
+}
+
+bool sameKey(const MeasuredCurve& c, std::string_view system, Precision p, double in, double out)
+{
+    return c.precision == p && c.system == system && sameShape(c.inputTokens, c.outputTokens, in, out);
+}
+
+// The matching curve: requested serving mode first, then the closest lengths.
+const MeasuredCurve* findCurve(const Context& c, std::string_view system, Precision p, double in, double out,
+                               Serving serving)
+{
+    const MeasuredCurve* best = nullptr;
+    auto rank = [&](const MeasuredCurve& m) {
+        return std::pair{m.serving != serving, shapeDistance(m.inputTokens, m.outputTokens, in, out)};
+    };
+    for (const MeasuredCurve& m : c.curves)
+        if (answers(m, c.q.minPerUser) && sameKey(m, system, p, in, out) && (!best || rank(m) < rank(*best)))
+            best = &m;
+    return best;
+}
+
+void finishFigures(ThroughputEstimate& e, const ThroughputQuery& q, double total)
+{
+    const double share = q.outputTokens / (q.inputTokens + q.outputTokens);
+    e.totalPerGpu = units::tokens_per_second(total);
+    e.outputPerGpu = units::tokens_per_second(total * share);
+    e.inputShare = 1.0 - share;
+    e.evidence.method = std::string(methodName(e.method));
+}
+
+void addReading(ThroughputEstimate& e, const CurveReading& r)
+{
+    for (std::int64_t row : {r.rowLow, r.rowHigh}) {
+        if (std::find(e.rowsUsed.begin(), e.rowsUsed.end(), row) != e.rowsUsed.end())
+            continue;
+        e.rowsUsed.push_back(row);
+        e.evidence.add("row:" + std::to_string(row), r.grade);
+    }
+}
+
+void readingWarnings(ThroughputEstimate& e, const MeasuredCurve& c, const CurveReading& r, const ThroughputQuery& q)
+{
+    if (std::string m = clampMessage(c.curve, r, q.minPerUser); !m.empty())
+        e.warnings.push_back({"workload.min_tokens_per_s_per_user", std::move(m)});
+    if (c.serving != q.serving)
+        e.warnings.push_back({"workload.serving", "rows of " + c.system + " were measured with "
+                              + std::string(servingName(c.serving)) + " serving; the query asks for "
+                              + std::string(servingName(q.serving))});
+    const double limit = units::in_seconds(q.maxTtft), ttft = units::in_seconds(r.ttft);
+    if (limit > 0 && ttft > limit)
+        e.warnings.push_back({"workload.max_ttft_s", "measured TTFT " + numberText(ttft) + " s at this interactivity on "
+                              + c.system + " exceeds the " + numberText(limit) + " s limit"});
+}
+
+Grade catalogGrade(const GpuSpec& gpu, const ModelSpec& model, Precision p)
+{
+    Grade g = weaker(gpu.hbmCapacity.provenance().grade, gpu.hbmBandwidth.provenance().grade);
+    if (const auto& f = gpu.denseFlops[static_cast<std::size_t>(p)]; f.known())
+        g = weaker(g, f.provenance().grade);
+    g = weaker(g, model.totalParams.provenance().grade);
+    return weaker(g, model.kvBytesPerToken16.provenance().grade);
+}
+
+Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, Precision p, double in, double out,
+                                  Serving serving)
+{
+    const SystemSpec* system = c.catalog.system(systemId);
+    const GpuSpec* gpu = system ? c.catalog.gpu(system->gpu) : nullptr;
+    const ModelSpec* model = c.catalog.model(c.q.model);
+    if (!gpu)
+        return badInput("system", "system '" + std::string(systemId) + "' or its GPU is not in the catalog");
+    if (!model)
+        return badInput("workload.model", "model '" + c.q.model + "' is not in the catalog");
+    const bool disaggregated = serving == Serving::Disaggregated;
+    RooflineInput input{model, gpu, system->gpusPerDomain, p, in, out, c.calibration.efficiency(gpu->generation, p),
+                        c.calibration.options, disaggregated ? DecodeMode::DecodeOnly : DecodeMode::WithChunkedPrefill};
+    input.options.maxTtft = c.q.maxTtft;
+    auto setup = prepareRoofline(input);
+    if (!setup)
+        return setup.error();
+    AnalyticRead a{std::move(setup).value(), {}, 0, 0, true, gpu->id, gpu->generation};
+    a.decode = rooflineAtSlo(a.setup, c.q.minPerUser);
+    a.reached = a.decode.perUser.value() >= c.q.minPerUser.value();
+    a.total = units::in_tokens_per_second(a.decode.totalPerGpu);
+    if (disaggregated) {
+        a.prefill = units::in_tokens_per_second(prefillRatePerGpu(a.setup));
+        const double decode = units::in_tokens_per_second(a.decode.outputPerGpu);
+        a.total = (in + out) / (in / a.prefill + out / decode);
+    }
+    return a;
+}
+
+void analyticWarnings(ThroughputEstimate& e, const AnalyticRead& a, std::string_view system, const ThroughputQuery& q)
+{
+    for (const Warning& w : a.setup.warnings)
+        e.warnings.push_back(w);
+    if (!a.reached)
+        e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                              "the roofline gives at most " + numberText(units::in_tokens_per_second(a.decode.perUser))
+                                  + " tok/s/user on " + std::string(system) + " (one sequence per group of "
+                                  + std::to_string(a.setup.groupSize) + "), below the required "
+                                  + numberText(units::in_tokens_per_second(q.minPerUser)) + "; figure taken at batch 1"});
+}
+
+void addAnalyticEvidence(ThroughputEstimate& e, const Context& c, const AnalyticRead& a, std::string_view system,
+                         Precision p)
+{
+    const GpuSpec* gpu = c.catalog.gpu(a.gpu);
+    const ModelSpec* model = c.catalog.model(c.q.model);
+    e.evidence.add("catalog:" + std::string(system), gpu && model ? catalogGrade(*gpu, *model, p) : Grade::Estimate);
+    e.evidence.add("catalog:" + model->id, model->totalParams.provenance().grade);
+    e.evidence.add("calibration:" + a.generation + "/" + std::string(precisionName(p)), Grade::Estimate);
+}
+
+ThroughputEstimate measured(const Context& c, const MeasuredCurve& m)
+{
+    const CurveReading r = *m.curve.read(c.q.minPerUser);
+    ThroughputEstimate e;
+    e.method = ThroughputMethod::Measured;
+    e.evidence.grade = r.grade;
+    addReading(e, r);
+    readingWarnings(e, m, r, c.q);
+    finishFigures(e, c.q, units::in_tokens_per_second(r.totalPerGpu));
+    e.ttft = r.ttft;
+    if (c.q.withCurve)
+        e.curve = m.curve.frontier();
+    if (auto a = analyticRead(c, c.q.system, c.q.precision, c.q.inputTokens, c.q.outputTokens, c.q.serving))
+        e.groupSize = a.value().setup.groupSize;
+    return e;
+}
+
+std::vector<CurvePoint> scaled(const ThroughputCurve& curve, double ratio)
+{
+    std::vector<CurvePoint> out = curve.frontier();
+    for (CurvePoint& p : out)
+        p.totalPerGpu *= ratio;
+    return out;
+}
+
+ThroughputEstimate transferredFrom(const Context& c, const MeasuredCurve& source, double ratio, const AnalyticRead& target)
+{
+    const CurveReading r = *source.curve.read(c.q.minPerUser);
+    ThroughputEstimate e;
+    e.method = ThroughputMethod::Transferred;
+    e.evidence.grade = r.grade;
+    addReading(e, r);
+    if (std::string m = clampMessage(source.curve, r, c.q.minPerUser); !m.empty())
+        e.warnings.push_back({"workload.min_tokens_per_s_per_user", source.system + " rows: " + m});
+    finishFigures(e, c.q, units::in_tokens_per_second(r.totalPerGpu) * ratio);
+    e.transferredFrom = source.system;
+    e.transferRatio = ratio;
+    e.groupSize = target.setup.groupSize;
+    e.ttft = prefillTime(target.setup);
+    if (c.q.withCurve)
+        e.curve = scaled(source.curve, ratio);
+    return e;
+}
+
+bool sameModel(const Context& c, std::string_view model)
+{
+    if (model == c.q.model)
+        return true;
+    const ModelSpec* a = c.catalog.model(model);
+    return a && a == c.catalog.model(c.q.model);
+}
+
+std::optional<ThroughputEstimate> fromClaim(const Context& c, const AnalyticRead& target)
+{
+    for (const VendorClaim& claim : c.claims) {
+        if (claim.system != c.q.system || !(claim.ratio > 0) || !sameModel(c, claim.model))
+            continue;
+        const Precision p = claim.precision.value_or(c.q.precision);
+        const MeasuredCurve* base = findCurve(c, claim.baselineSystem, p, c.q.inputTokens, c.q.outputTokens, c.q.serving);
+        if (!base)
+            continue;
+        ThroughputEstimate e = transferredFrom(c, *base, claim.ratio, target);
+        e.evidence.add("claim:" + claim.text, claim.provenance.grade);
+        auto model = analyticRead(c, claim.baselineSystem, p, c.q.inputTokens, c.q.outputTokens, c.q.serving);
+        const double modelRatio = model ? target.total / model.value().total : 0.0;
+        if (modelRatio > 0 && (claim.ratio > 2 * modelRatio || 2 * claim.ratio < modelRatio))
+            e.warnings.push_back({"claim:" + claim.text, "vendor ratio " + numberText(claim.ratio)
+                                  + "x vs the roofline's " + numberText(modelRatio) + "x for the same pair"});
+        return e;
+    }
+    return std::nullopt;
+}
+
+// Transfer candidates, best first (see the header for the order).
+std::vector<const MeasuredCurve*> transferSources(const Context& c)
+{
+    std::vector<const MeasuredCurve*> out;
+    for (const MeasuredCurve& m : c.curves)
+        if (answers(m, c.q.minPerUser))
+            out.push_back(&m);
+    auto rank = [&](const MeasuredCurve* m) {
+        const ThroughputQuery& q = c.q;
+        return std::tuple{m->precision != q.precision, m->system != q.system,
+                          !sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens),
+                          m->serving != q.serving, -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
+    };
+    std::stable_sort(out.begin(), out.end(), [&](auto* a, auto* b) { return rank(a) < rank(b); });
+    return out;
+}
+
+std::optional<ThroughputEstimate> fromRoofline(const Context& c, const AnalyticRead& target)
+{
+    for (const MeasuredCurve* m : transferSources(c)) {
+        auto source = analyticRead(c, m->system, m->precision, m->inputTokens, m->outputTokens, m->serving);
+        if (!source || !(source.value().total > 0))
+            continue;
+        ThroughputEstimate e = transferredFrom(c, *m, target.total / source.value().total, target);
+        e.evidence.add("model:roofline-ratio", Grade::Estimate);
+        addAnalyticEvidence(e, c, target, c.q.system, c.q.precision);
+        analyticWarnings(e, target, c.q.system, c.q);
+        return e;
+    }
+    return std::nullopt;
+}
+
+ThroughputEstimate analytic(const Context& c, const AnalyticRead& a)
+{
+    ThroughputEstimate e;
+    e.method = ThroughputMethod::Analytic;
+    e.evidence.grade = Grade::Estimate;
+    addAnalyticEvidence(e, c, a, c.q.system, c.q.precision);
+    analyticWarnings(e, a, c.q.system, c.q);
+    finishFigures(e, c.q, a.total);
+    e.groupSize = a.setup.groupSize;
+    e.batch = a.decode.batch;
+    e.ttft = prefillTime(a.setup);
+    if (c.q.serving == Serving::Disaggregated) {
+        e.prefillPerGpu = units::tokens_per_second(a.prefill);
+        e.decodePerGpu = a.decode.outputPerGpu;
+    }
+    if (c.q.withCurve)
+        e.curve = toCurve(rooflineSweep(a.setup));
+    return e;
+}
+
+} // namespace
+
+ThroughputModel::ThroughputModel(std::span<const BenchmarkPoint> points, const Catalog& catalog,
+                                 const Calibration& calibration, std::span<const VendorClaim> claims)
+    : catalog_(&catalog), calibration_(&calibration), claims_(claims.begin(), claims.end())
+{
+    using Key = std::tuple<std::string, std::string, Precision, Serving, double, double>;
+    std::map<Key, ThroughputCurve> groups;
+    for (const BenchmarkPoint& p : points) {
+        if (p.model.empty() || p.system.empty())
+            continue;
+        const ModelSpec* spec = catalog.model(p.model);
+        const std::string model = spec ? spec->id : p.model; // aliases resolve to the catalog id
+        groups[{model, p.system, p.precision, p.serving, std::round(p.inputTokens), std::round(p.outputTokens)}].add(p);
+    }
+    for (auto& [key, curve] : groups) {
+        curve.finish();
+        auto& [model, system, precision, serving, in, out] = key;
+        curves_.push_back({model, system, precision, serving, in, out, std::move(curve)});
+    }
+}
+
+std::span<const MeasuredCurve> ThroughputModel::curvesOf(std::string_view model) const
+{
+    auto lo = std::lower_bound(curves_.begin(), curves_.end(), model,
+                               [](const MeasuredCurve& c, std::string_view m) { return c.model < m; });
+    auto hi = std::upper_bound(lo, curves_.end(), model,
+                               [](std::string_view m, const MeasuredCurve& c) { return m < c.model; });
+    return {lo, hi};
+}
+
+Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& query) const
+{
+    if (auto error = validate(query))
+        return *error;
+    const ModelSpec* spec = catalog_->model(query.model);
+    const Context c{*catalog_, *calibration_, curvesOf(spec ? std::string_view(spec->id) : query.model), claims_, query};
+    if (const MeasuredCurve* m = findCurve(c, query.system, query.precision, query.inputTokens, query.outputTokens,
+                                           query.serving))
+        return measured(c, *m);
+    auto target = analyticRead(c, query.system, query.precision, query.inputTokens, query.outputTokens, query.serving);
+    if (!target)
+        return target.error();
+    if (auto e = fromClaim(c, target.value()))
+        return std::move(*e);
+    if (auto e = fromRoofline(c, target.value()))
+        return std::move(*e);
+    return analytic(c, target.value());
+}
+
+Result<ThroughputEstimate> estimateThroughput(const ThroughputQuery& query, std::span<const BenchmarkPoint> points,
+                                              const Catalog& catalog, const Calibration& calibration,
+                                              std::span<const VendorClaim> claims)
+{
+    const ModelSpec* spec = catalog.model(query.model);
+    std::vector<BenchmarkPoint> mine;
+    for (const BenchmarkPoint& p : points)
+        if (p.model == query.model || (spec && catalog.model(p.model) == spec))
+            mine.push_back(p);
+    return ThroughputModel(mine, catalog, calibration, claims).estimate(query);
+}
+
+} // namespace planner

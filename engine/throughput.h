@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Throughput at the service level: tokens/s per GPU for a (model, system, precision, input and
+// output tokens, minimum interactivity) query, with its method, evidence grade and the rows it
+// rests on. The first method that applies answers:
+// 1. measured: rows of this model, system and precision with matching lengths form a curve
+//    (throughput_curve.h), read at the required interactivity. Grade: the weakest row read.
+// 2. transferred: (a) a vendor claim "this system is r times system Y on this model" and measured
+//    rows for Y: r x Y's reading, graded no better than the claim (vendor); else (b) rows of the
+//    same model on another system, precision or length, times the roofline ratio
+//    analytic(query) / analytic(source) at the same interactivity, where the roofline's errors
+//    largely cancel; graded no better than Estimate.
+// 3. analytic: the calibrated roofline (roofline.h, calibration.h); grade Estimate.
+//
+// Simplifications:
+// - Measured rows of the requested serving mode are preferred; rows of the other mode are used
+//   with a warning rather than ignored (a disaggregated run still shows what the system does at
+//   that interactivity). Among several matching curves: serving mode, then closest lengths.
+// - Transfer source: same precision, then same system (other lengths), then lengths within
+//   tolerance, then same serving mode, then most frontier points, then system id. The roofline
+//   ratio carries every difference between source and query, serving mode included.
+// - A vendor ratio applies at every interactivity (claims rarely say at which). When the roofline
+//   ratio for the same pair differs by more than 2x, a warning says so.
+// - Output tokens/s per GPU = total x OSL / (ISL + OSL) of the query; input share ISL / (ISL + OSL).
+// - TTFT: measured rows are checked where they carry TTFT (p99, else median) and flagged, not
+//   dropped. Transferred and analytic estimates grow the group until the roofline's prefill of one
+//   request meets the limit, else the query is infeasible.
+// - Analytic disaggregated serving: prefill and decode pools each at their own rate, so over both
+//   pools total/GPU = (ISL + OSL) / (ISL / prefill rate + OSL / decode rate).
+// - A model that does not fit on the system is infeasible for transferred and analytic estimates;
+//   measured rows prove that it fits.
+// - Speed: ThroughputModel indexes the rows once; a query then costs a few curve reads and roofline
+//   evaluations (microseconds), allocating only for its result's lists.
+
+#include "benchmark.h"
+#include "calibration.h"
+#include "catalog.h"
+#include "evidence.h"
+#include "result.h"
+#include "throughput_curve.h"
+#include "units.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace planner {
+
+// "3.7x GB300 NVL72 vs HGX H200 on Qwen3-VL-235B": a manufacturer's throughput ratio.
+struct VendorClaim {
+    std::string model;          // ModelSpec id
+    std::string system;         // the system the claim is about
+    std::string baselineSystem; // the system it is compared with
+    std::optional<Precision> precision; // when the claim names one; else the query's
+    double ratio = 1.0;         // tokens/s per GPU, system / baseline
+    std::string text;           // the claim as published
+    Provenance provenance;      // normally grade Vendor
+};
+
+struct ThroughputQuery {
+    std::string model;  // ModelSpec id
+    std::string system; // SystemSpec id
+    Precision precision = Precision::FP8;
+    double inputTokens = 1024;  // mean per request
+    double outputTokens = 1024;
+    units::TokenRate minPerUser; // output tokens/s per user; zero: no requirement
+    units::Time maxTtft;         // zero: no limit
+    Serving serving = Serving::Aggregated;
+    bool withCurve = true;       // fill ThroughputEstimate::curve (sweeps turn it off)
+};
+
+enum class ThroughputMethod { Measured, Transferred, Analytic };
+std::string_view methodName(ThroughputMethod m); // "measured", "transferred", "analytic"
+
+struct ThroughputEstimate {
+    units::TokenRate totalPerGpu;  // input + output tokens/s per GPU
+    units::TokenRate outputPerGpu;
+    double inputShare = 0;         // of all tokens
+    ThroughputMethod method = ThroughputMethod::Analytic;
+    Evidence evidence;             // grade, method, inputs ("row:123", "claim:...", "catalog:...")
+    std::vector<std::int64_t> rowsUsed; // the rows the figure is read from
+    std::vector<CurvePoint> curve; // for charts: measured frontier, source frontier x ratio, or roofline sweep
+    Warnings warnings;
+    int groupSize = 0;             // GPUs per model instance (the roofline's choice); 0 when unknown
+    int batch = 0;                 // analytic: sequences per group at the requirement
+    units::Time ttft;              // analytic: prefill of one request; measured: rows' TTFT; zero when unknown
+    std::string transferredFrom;   // transferred: source system id
+    double transferRatio = 0;      // transferred: multiplier applied to the source reading
+    units::TokenRate prefillPerGpu, decodePerGpu; // analytic disaggregated: role rates
+};
+
+// One measured curve and its key. Rows are grouped by exact mean input and output lengths.
+struct MeasuredCurve {
+    std::string model, system;
+    Precision precision = Precision::FP8;
+    Serving serving = Serving::Aggregated;
+    double inputTokens = 0, outputTokens = 0;
+    ThroughputCurve curve;
+};
+
+class ThroughputModel {
+public:
+    // Keeps pointers to catalog and calibration: both must outlive the model.
+    ThroughputModel(std::span<const BenchmarkPoint> points, const Catalog& catalog,
+                    const Calibration& calibration, std::span<const VendorClaim> claims = {});
+
+    Result<ThroughputEstimate> estimate(const ThroughputQuery& query) const;
+    const std::vector<MeasuredCurve>& curves() const { return curves_; }
+
+private:
+    std::span<const MeasuredCurve> curvesOf(std::string_view model) const;
+
+    const Catalog* catalog_;
+    const Calibration* calibration_;
+    std::vector<MeasuredCurve> curves_; // sorted by model, system, precision, serving, lengths
+    std::vector<VendorClaim> claims_;
+};
+
+// The front door for a single query. Builds a ThroughputModel over this model's rows; repeated
+// queries should build one ThroughputModel and reuse it.
+Result<ThroughputEstimate> estimateThroughput(const ThroughputQuery& query,
+                                              std::span<const BenchmarkPoint> points,
+                                              const Catalog& catalog, const Calibration& calibration,
+                                              std::span<const VendorClaim> claims = {});
+
+} // namespace planner

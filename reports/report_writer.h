@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// One interface for every report format, looked up by short name from the CLI and the GUI's
+// export dialog. Every writer saves through QSaveFile: the whole file appears or the old one stays.
+
+#include "atomic_file.h"
+#include "report_model.h"
+#include "result.h"
+
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace planner {
+
+class ReportWriter {
+public:
+    virtual ~ReportWriter() = default;
+    virtual QString shortName() const = 0;  // "csv"
+    virtual QString nameFilter() const = 0; // "CSV files (*.csv)"
+    virtual Result<void> write(const ReportModel& model, const QString& path) const = 0;
+};
+
+const std::vector<std::unique_ptr<ReportWriter>>& reportWriters();
+const ReportWriter* reportWriter(const QString& shortName);
+
+} // namespace planner
