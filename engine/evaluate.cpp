@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
 
+#include "infrastructure.h"
 #include "power.h"
 #include "scenario_defaults.h"
 #include "scenario_schema.h"
@@ -42,13 +43,36 @@ struct Work {
     const Catalog& catalog;
     const SystemSpec& system;
     const GpuSpec* gpu;
+    const ModelSpec& model;
     FacilityMode mode;
     ThroughputAnswer throughput;
     double goodput = 1;
+    ReliabilityResult reliability;
+    NetworkStep network;
+    StorageStep storage;
     Power itPerGpuNameplate, itPerGpuTypical;
     Evidence powerEvidence;
     Evaluation out;
 };
+
+// Training tokens per second per GPU: peak dense FLOPS x MFU / (6 x active parameters).
+Result<ThroughputAnswer> trainingThroughput(const Scenario& s, const Catalog& c)
+{
+    const GpuSpec* gpu = c.gpu(c.system(s.system.value)->gpu);
+    const ModelSpec* m = c.model(s.workload.model.value);
+    const Precision p = precisionFromName(s.workload.precision.value).value_or(Precision::BF16);
+    const Figure<FlopRate>& flops = gpu->denseFlops[static_cast<int>(p)];
+    if (!flops.known())
+        return badInput("workload.precision", gpu->name + " has no dense " + std::string(precisionName(p)) +
+                                                  " figure in the catalog");
+    ThroughputAnswer a;
+    a.totalPerGpu = tokens_per_second(flops.value().value() * s.workload.mfu.value / (6.0 * m->activeParams.value()));
+    a.evidence = evidenceOf(s, {"workload.mfu"}, "analytic");
+    a.evidence.add("catalog:" + gpu->id + ".flops." + std::string(precisionName(p)), flops.provenance().grade);
+    a.evidence.add("catalog:" + m->id + ".active_params", m->activeParams.provenance().grade);
+    a.prefillTimeShare = 0.5; // a trained token is read once; the split has no meaning here
+    return a;
+}
 
 Result<ThroughputAnswer> throughputFor(const Scenario& s, const Catalog& c, const EvaluationContext& ctx)
 {
@@ -59,6 +83,8 @@ Result<ThroughputAnswer> throughputFor(const Scenario& s, const Catalog& c, cons
         a.evidence = evidenceOf(s, {"workload.throughput_tokens_per_s_per_gpu"}, "input");
         return a;
     }
+    if (s.workload.kind.value == "training")
+        return trainingThroughput(s, c);
     if (ctx.throughput)
         return ctx.throughput(s, c);
     return badInput("workload.throughput_tokens_per_s_per_gpu",
@@ -105,14 +131,14 @@ TokenRate averageDemand(const Scenario& s)
     return tokens_per_second(s.workload.demand_requests_per_s.value * perRequest);
 }
 
-Result<void> size(Work& w)
+Result<void> size(Work& w, Power overheadPerGpu)
 {
     const Scenario& s = w.s;
     SizingInput in;
     in.gpusPerDomain = w.system.gpusPerDomain;
     in.domainsPerRack = w.system.domainsPerRack;
     in.domainNameplate = w.itPerGpuNameplate * double(w.system.gpusPerDomain);
-    in.overheadPerGpu = watts(0);
+    in.overheadPerGpu = overheadPerGpu;
     in.pue = s.facility.pue.value;
     in.spareFraction = s.cluster.spare_fraction.value;
     in.basis = basisOf(s);
@@ -247,7 +273,7 @@ FinanceInput financeInput(const Work& w, Power itNameplate, Power itTypical)
     in.maintenanceFractionPerYear = s.finance.maintenance_fraction_per_year.value;
     in.staff = usd_per_year(s.finance.staff_usd_per_year.value);
     in.softwarePerGpu = usd_per_year(s.finance.software_usd_per_gpu_year.value);
-    in.storageFees = usd_per_year(0);
+    in.storageFees = w.storage.feesPerYear;
     in.transit = usd_per_year(12 * s.finance.transit_usd_per_month.value);
     in.gpuHourPrice = usd_per_hour(s.finance.gpu_hour_usd.isSet() ? s.finance.gpu_hour_usd.value : 0);
     in.tokensPerGpu = w.throughput.totalPerGpu;
@@ -264,8 +290,7 @@ Evidence tcoEvidence(const Work& w)
 {
     const Scenario& s = w.s;
     if (w.mode == FacilityMode::Rent)
-        return evidenceOf(s, {"finance.gpu_hour_usd", "finance.staff_usd_per_year", "finance.software_usd_per_gpu_year",
-                              "finance.transit_usd_per_month"}, "formula");
+        return evidenceOf(s, {"finance.gpu_hour_usd", "finance.transit_usd_per_month"}, "formula");
     Evidence e = evidenceOf(s, {"finance.system_price_usd", "finance.depreciation_years", "finance.cost_of_capital",
                                 "finance.residual_fraction", "finance.installation_fraction",
                                 "finance.maintenance_fraction_per_year", "finance.utilization",
@@ -280,12 +305,6 @@ Evidence tcoEvidence(const Work& w)
         e.merge(evidenceOf(s, {"facility.colocation_usd_per_kw_month"}, ""));
     e.method = "formula";
     return e;
-}
-
-void addMetric(std::vector<Metric>& list, std::string key, std::string label, double value, std::string unit,
-               Evidence e)
-{
-    list.push_back({std::move(key), std::move(label), value, std::move(unit), std::move(e)});
 }
 
 void gatherResults(Work& w, Power itNameplate)
@@ -346,6 +365,65 @@ void gatherSizing(Work& w, Power itNameplate)
               fac);
 }
 
+Result<void> gatherDetails(Work& w, Power itNameplate, Power itTypical)
+{
+    auto& d = w.out.details;
+    const Scenario& s = w.s;
+    Evidence pe = w.powerEvidence;
+    pe.method = "formula";
+    addMetric(d, "power.it_kw_nameplate", "IT power, nameplate", in_kilowatts(itNameplate), "kW", pe);
+    addMetric(d, "power.it_kw_typical", "IT power, typical draw", in_kilowatts(itTypical), "kW", pe);
+    const Power average = averageItPower(itTypical, s.facility.idle_power_fraction.value, s.finance.utilization.value);
+    addMetric(d, "power.it_kw_average", "IT power, average at utilization", in_kilowatts(average), "kW",
+              evidenceOf(s, {"facility.idle_power_fraction", "finance.utilization"}, "formula"));
+    addMetric(d, "power.pue", "PUE", s.facility.pue.value, "ratio", evidenceOf(s, {"facility.pue"}, "input"));
+    addMetric(d, "power.facility_mw", "Facility power", in_megawatts(itNameplate) * s.facility.pue.value, "MW", pe);
+    if (s.facility.power_cap_mw.isSet())
+        addMetric(d, "power.cap_mw", "Site power cap", s.facility.power_cap_mw.value, "MW",
+                  evidenceOf(s, {"facility.power_cap_mw"}, "input"));
+    addMetric(d, "power.floor_positions", "Floor positions (compute + network racks)",
+              w.out.sizing.racks + std::ceil(double(w.network.fabric.switches()) / 16.0), "positions",
+              Evidence{Grade::Estimate, "assumes 16 switches per network rack", {}});
+    d.insert(d.end(), w.network.details.begin(), w.network.details.end());
+    d.insert(d.end(), w.storage.details.begin(), w.storage.details.end());
+    reliabilityDetails(s, w.reliability, d);
+    if (s.workload.kind.value == "training") {
+        auto run = planTraining(s, *w.gpu, w.model, w.out.sizing.gpus, w.reliability, w.out.finance.tcoPerGpuHour);
+        if (!run)
+            return run.error();
+        const Evidence e = evidenceOf(s, {"workload.training_tokens", "workload.mfu"}, "formula");
+        addMetric(d, "training.wall_clock_days", "Training run wall-clock", in_days(run.value().wallClock), "days", e);
+        addMetric(d, "training.gpu_hours", "Training run GPU-hours", in_hours(run.value().totalGpuTime), "GPU-hours", e);
+        addMetric(d, "training.cost_usd", "Training run cost", in_usd(run.value().cost), "USD", e);
+        w.out.warnings.insert(w.out.warnings.end(), run.value().warnings.begin(), run.value().warnings.end());
+    }
+    return boost::outcome_v2::success();
+}
+
+Result<void> planReliabilityAndStorage(Work& w)
+{
+    const bool training = w.s.workload.kind.value == "training";
+    const int gpus = w.out.sizing.gpus;
+    // The checkpoint's blocking write time sets Young's interval, which sets the checkpoint rate.
+    auto probe = planStorage(w.s, w.catalog, w.model, gpus, seconds(0));
+    if (!probe)
+        return probe.error();
+    auto rel = planReliability(w.s, w.system, gpus, training ? probe.value().checkpoint.blocking : seconds(0));
+    if (!rel)
+        return rel.error();
+    w.reliability = rel.value();
+    if (training)
+        w.goodput = w.reliability.goodput;
+    auto storage = planStorage(w.s, w.catalog, w.model, gpus, training ? w.reliability.checkpointInterval : seconds(0));
+    if (!storage)
+        return storage.error();
+    w.storage = storage.value();
+    for (const auto* list : {&w.network.fabric.warnings, &w.reliability.warnings, &w.storage.plan.warnings,
+                             &w.storage.checkpoint.warnings})
+        w.out.warnings.insert(w.out.warnings.end(), list->begin(), list->end());
+    return boost::outcome_v2::success();
+}
+
 Result<void> prepare(Work& w, const EvaluationContext& ctx)
 {
     auto tput = throughputFor(w.s, w.catalog, ctx);
@@ -355,7 +433,27 @@ Result<void> prepare(Work& w, const EvaluationContext& ctx)
     for (const Warning& warn : w.throughput.warnings)
         w.out.warnings.push_back(warn);
     resolvePower(w);
-    return size(w);
+    const bool training = w.s.workload.kind.value == "training";
+    if (!training) {
+        // Inference goodput depends on one domain's failures, not on the fleet size.
+        auto rel = planReliability(w.s, w.system, w.system.gpusPerDomain, seconds(0));
+        if (!rel)
+            return rel.error();
+        w.goodput = rel.value().goodput;
+    }
+    // Size once without the network, then again with its power per GPU, so a power cap counts it.
+    if (auto ok = size(w, watts(0)); !ok)
+        return ok;
+    auto net = planNetwork(w.s, w.catalog, w.out.sizing.gpus);
+    if (!net)
+        return net.error();
+    if (auto ok = size(w, net.value().fabric.power() / double(w.out.sizing.gpus)); !ok)
+        return ok;
+    auto finalNet = planNetwork(w.s, w.catalog, w.out.sizing.gpus);
+    if (!finalNet)
+        return finalNet.error();
+    w.network = finalNet.value();
+    return planReliabilityAndStorage(w);
 }
 
 } // namespace
@@ -365,13 +463,23 @@ Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, co
     auto resolved = resolveScenario(scenario, catalog);
     if (!resolved)
         return resolved.error();
-    const Scenario& s = resolved.value();
+    Scenario& s = resolved.value();
+    if (!s.storage.checkpoint_bytes_per_param.isSet()) {
+        const bool training = s.workload.kind.value == "training";
+        const Precision p = precisionFromName(s.workload.precision.value).value_or(Precision::FP8);
+        s.storage.checkpoint_bytes_per_param =
+            training ? Number{14, {"ZeRO (Rajbhandari et al. 2019): 16 bytes/param of state, 14 saved without gradients", "2019", Grade::ThirdParty}, false}
+                     : Number{bytesPerParameter(p), {"weights only, at the workload precision", "", Grade::Estimate}, false};
+    }
     const SystemSpec& system = *catalog.system(s.system.value);
-    Work w{s, catalog, system, catalog.gpu(system.gpu),
-           facilityModeFromName(s.facility.mode.value).value_or(FacilityMode::Build), {}, 1.0, {}, {}, {}, {}};
+    Work w{s, catalog, system, catalog.gpu(system.gpu), *catalog.model(s.workload.model.value),
+           facilityModeFromName(s.facility.mode.value).value_or(FacilityMode::Build), {}, 1.0, {}, {}, {}, {}, {}, {}, {}};
     if (auto ok = prepare(w, ctx); !ok)
         return ok.error();
     addComputeBom(w);
+    for (const auto* lines : {&w.network.bom, &w.storage.bom})
+        for (const BomLine& line : *lines)
+            w.out.bom.add(line);
     const Power itNameplate = w.out.bom.totalPower();
     const Power itTypical = w.itPerGpuTypical * double(w.out.sizing.gpus) + (itNameplate - w.itPerGpuNameplate *
                                                                              double(w.out.sizing.gpus));
@@ -384,6 +492,8 @@ Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, co
         w.out.warnings.push_back(warn);
     gatherResults(w, itNameplate);
     gatherSizing(w, itNameplate);
+    if (auto ok = gatherDetails(w, itNameplate, itTypical); !ok)
+        return ok.error();
     w.out.resolved = s;
     return std::move(w.out);
 }

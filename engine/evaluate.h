@@ -9,6 +9,7 @@
 #include "bom.h"
 #include "catalog.h"
 #include "finance.h"
+#include "metric.h"
 #include "result.h"
 #include "scenario.h"
 #include "sizing.h"
@@ -18,15 +19,6 @@
 #include <vector>
 
 namespace planner {
-
-// A figure as reports show it: value in the unit a person reads, and what it rests on.
-struct Metric {
-    std::string key;  // "results.cost_per_mtok_usd"
-    std::string label;
-    double value = 0;
-    std::string unit; // "USD/Mtok"
-    Evidence evidence;
-};
 
 // Where throughput comes from when the scenario gives no explicit figure: the measured-data
 // model (data/ supplies it from a benchmark database). Returns tokens/s per GPU with evidence.

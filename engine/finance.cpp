@@ -104,15 +104,16 @@ void addOpex(const FinanceInput& in, FinanceResult& out)
         out.totalPerYear += perYear;
     };
     if (in.mode == FacilityMode::Rent) {
+        // The GPU-hour price is all-in: the provider runs the hardware, the site and its people.
         add("gpu rental", in.gpuHourPrice * in.gpus);
     } else {
         add("energy", in.electricity * in.averageItPower * in.pue);
         if (in.mode == FacilityMode::Colocation)
             add("colocation", in.colocation * in.provisionedItPower);
         add("maintenance", in.maintenanceFractionPerYear * itCapex(in) / year);
+        add("staff", in.staff);
+        add("software", in.softwarePerGpu * in.gpus);
     }
-    add("staff", in.staff);
-    add("software", in.softwarePerGpu * in.gpus);
     add("storage services", in.storageFees);
     add("network transit", in.transit);
 }
@@ -169,7 +170,7 @@ Result<FinanceResult> computeFinance(const FinanceInput& in)
     addTokenCosts(in, out);
     addCashFlow(in, out);
     // Renting breaks even when the rental price plus the costs renting still carries equals our TCO.
-    MoneyRate rentCarried = in.staff + in.softwarePerGpu * in.gpus + in.storageFees + in.transit;
+    MoneyRate rentCarried = in.storageFees + in.transit;
     out.breakEvenGpuHourPrice = (out.totalPerYear - rentCarried) / in.gpus;
     return out;
 }

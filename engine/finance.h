@@ -10,9 +10,9 @@
 // - Energy is billed on average IT draw x PUE for all 8,760 hours of a year.
 // - Colocation is billed on provisioned IT kW, whether used or not.
 // - Maintenance is a fraction of IT capex (compute, network, storage) per year.
-// - In rent mode the provider owns the hardware and the site: the analyst pays the GPU-hour price,
-//   plus storage, transit, software and staff; failed GPUs are replaced by the provider, so
-//   failures do not reduce billed goodput.
+// - In rent mode the provider owns and runs the hardware and the site: the analyst pays the
+//   GPU-hour price plus storage and transit/egress (DESIGN 4.6); failed GPUs are replaced by the
+//   provider, so failures do not reduce billed goodput.
 // - Cost per token divides the hourly cost by tokens actually served: throughput x utilization x
 //   goodput. With utilization = goodput = 1 this is InferenceX's formula
 //   $/Mtok = ($/GPU-hr) / (tok/s/GPU x 3600) x 1e6.

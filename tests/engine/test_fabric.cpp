@@ -38,7 +38,7 @@ FabricInput quantum2(int gpus)
     return in;
 }
 
-// Quantum-X800 Q3400: 144 ports of 800 Gb/s (reference-figures.md 2.2).
+// Quantum-X800 Q3400: 144 ports of 800 Gb/s (NVIDIA Quantum-X800 platform figures).
 FabricInput quantumX800(int gpus, int nicsPerGpu, int planes)
 {
     FabricInput in = quantum2(gpus);

@@ -64,7 +64,8 @@ private Q_SLOTS:
         // Linear in N: a sixteenth of the GPUs, a sixteenth of the interruptions.
         QTest::newRow("1,024 GPUs see a sixteenth of that") << 1024 << 419.0 / 54.0 / 16.0;
         // 100,000 x 1.9735e-5 x 24 = 47.4 a day, one every 30 minutes (Epoch AI's rule of thumb).
-        QTest::newRow("100,000 GPUs see one about every half hour") << 100000 << 100000 * kRatePerGpuHour * 24.0;
+        QTest::newRow("100,000 GPUs see one about every half hour")
+            << 100000 << 100000 * kRatePerGpuHour * 24.0;
     }
     void interruptionsPerDay()
     {
@@ -403,14 +404,22 @@ private Q_SLOTS:
         QTest::addColumn<double>("value");
         QTest::addColumn<QString>("expectedWhere");
         const double nan = std::nan("");
-        QTest::newRow("a NaN straggler probability") << qs("p") << nan << qs("reliability.straggler_probability");
-        QTest::newRow("a straggler probability above 1") << qs("p") << 1.5 << qs("reliability.straggler_probability");
-        QTest::newRow("a negative straggler probability") << qs("p") << -0.1 << qs("reliability.straggler_probability");
-        QTest::newRow("a straggler faster than a healthy GPU") << qs("s") << 0.5 << qs("reliability.straggler_slowdown");
-        QTest::newRow("burn-in catching more than everything") << qs("c") << 1.2 << qs("reliability.burnin_catch_fraction");
-        QTest::newRow("a negative recovery time") << qs("recovery") << -60.0 << qs("reliability.recovery_minutes");
-        QTest::newRow("an infinite checkpoint write") << qs("checkpoint") << HUGE_VAL << qs("reliability.checkpoint_write_s");
-        QTest::newRow("a negative failure rate") << qs("rate") << -1e-5 << qs("reliability.failures_per_gpu_hour");
+        QTest::newRow("a NaN straggler probability")
+            << qs("p") << nan << qs("reliability.straggler_probability");
+        QTest::newRow("a straggler probability above 1")
+            << qs("p") << 1.5 << qs("reliability.straggler_probability");
+        QTest::newRow("a negative straggler probability")
+            << qs("p") << -0.1 << qs("reliability.straggler_probability");
+        QTest::newRow("a straggler faster than a healthy GPU")
+            << qs("s") << 0.5 << qs("reliability.straggler_slowdown");
+        QTest::newRow("burn-in catching more than everything")
+            << qs("c") << 1.2 << qs("reliability.burnin_catch_fraction");
+        QTest::newRow("a negative recovery time")
+            << qs("recovery") << -60.0 << qs("reliability.recovery_minutes");
+        QTest::newRow("an infinite checkpoint write")
+            << qs("checkpoint") << HUGE_VAL << qs("reliability.checkpoint_write_s");
+        QTest::newRow("a negative failure rate")
+            << qs("rate") << -1e-5 << qs("reliability.failures_per_gpu_hour");
         QTest::newRow("a NaN spare fraction") << qs("spares") << nan << qs("cluster.spare_fraction");
         QTest::newRow("no GPUs") << qs("gpus") << 0.0 << qs("cluster.gpus");
     }

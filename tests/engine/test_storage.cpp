@@ -364,12 +364,15 @@ private Q_SLOTS:
         QTest::addColumn<double>("value");
         QTest::addColumn<QString>("expectedWhere");
         QTest::newRow("a cache hit ratio above 1") << 0 << 1.2 << QStringLiteral("storage.cache_hit_ratio");
-        QTest::newRow("a NaN checkpoint rate") << 1 << std::nan("") << QStringLiteral("storage.checkpoints_per_day");
+        QTest::newRow("a NaN checkpoint rate")
+            << 1 << std::nan("") << QStringLiteral("storage.checkpoints_per_day");
         QTest::newRow("a negative dataset") << 2 << -1.0 << QStringLiteral("storage.dataset_tb");
         QTest::newRow("no region at all") << 3 << 0.0 << QStringLiteral("storage.replication_regions");
-        QTest::newRow("a NaN warm price") << 4 << std::nan("") << QStringLiteral("storage.warm_tier.usd_per_gb_month");
+        QTest::newRow("a NaN warm price")
+            << 4 << std::nan("") << QStringLiteral("storage.warm_tier.usd_per_gb_month");
         QTest::newRow("deleting at age zero") << 5 << 0.0 << QStringLiteral("storage.delete_after_months");
-        QTest::newRow("a negative number of hot checkpoints") << 6 << -1.0 << QStringLiteral("storage.checkpoints_kept_hot");
+        QTest::newRow("a negative number of hot checkpoints")
+            << 6 << -1.0 << QStringLiteral("storage.checkpoints_kept_hot");
     }
     void badStorageInputNamesTheField()
     {

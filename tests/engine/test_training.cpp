@@ -57,9 +57,11 @@ private Q_SLOTS:
         // 6 x 70e9 x 1e12 = 4.2e23 FLOPs over 1,024 x 989e12 x 0.4 = 4.0509e17 FLOP/s:
         // 1,036,796 s = 288.0 h ideal.
         const double ideal = 4.2e23 / (1024.0 * kH100DenseBf16 * 0.4) / 3600.0;
-        QTest::newRow("perfect goodput runs the ideal 288 hours") << 1.0 << 0 << 0.0 << ideal << 1024.0 * ideal;
+        QTest::newRow("perfect goodput runs the ideal 288 hours")
+            << 1.0 << 0 << 0.0 << ideal << 1024.0 * ideal;
         // At 90% goodput: 288.0 / 0.9 = 320.0 h, 1,024 x 320.0 = 327,680 GPU-hours.
-        QTest::newRow("90% goodput stretches it to 320 hours") << 0.9 << 0 << 0.0 << ideal / 0.9 << 1024.0 * ideal / 0.9;
+        QTest::newRow("90% goodput stretches it to 320 hours")
+            << 0.9 << 0 << 0.0 << ideal / 0.9 << 1024.0 * ideal / 0.9;
         // 20 spares idle for the whole 320 h, and (1,024 + 20) x 48 h of burn-in, are paid too.
         QTest::newRow("spares and burn-in are paid for as well")
             << 0.9 << 20 << 1044.0 * 48.0 << ideal / 0.9 << 1044.0 * ideal / 0.9 + 1044.0 * 48.0;

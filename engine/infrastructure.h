@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The physical side of a sized cluster: its scale-out fabric, its reliability and goodput, its
+// storage and checkpoints, and (for training workloads) the run itself. Each step turns the
+// scenario's plain fields into one model's typed input, runs it, and returns the model's result
+// together with bill-of-materials lines and report figures.
+
+#include "bom.h"
+#include "catalog.h"
+#include "fabric.h"
+#include "metric.h"
+#include "reliability.h"
+#include "scenario.h"
+#include "storage.h"
+#include "training.h"
+
+#include <optional>
+
+namespace planner {
+
+struct NetworkStep {
+    FabricResult fabric;
+    std::vector<BomLine> bom;
+    std::vector<Metric> details;
+};
+Result<NetworkStep> planNetwork(const Scenario& s, const Catalog& c, int gpus);
+
+// Inference goodput does not depend on the cluster size (failures take out one domain at a time),
+// so it can be computed before sizing; training goodput needs the job's GPU count.
+Result<ReliabilityResult> planReliability(const Scenario& s, const SystemSpec& sys, int gpus,
+                                          units::Time checkpointWrite);
+
+struct StorageStep {
+    CheckpointWriteResult checkpoint;
+    StorageResult plan;
+    units::DataSize checkpointSize;
+    units::MoneyRate feesPerYear;
+    std::vector<BomLine> bom;
+    std::vector<Metric> details;
+};
+// `checkpointInterval` zero: no periodic checkpoints (inference keeps its weights only).
+Result<StorageStep> planStorage(const Scenario& s, const Catalog& c, const ModelSpec& m, int gpus,
+                                units::Time checkpointInterval);
+
+void reliabilityDetails(const Scenario& s, const ReliabilityResult& r, std::vector<Metric>& out);
+
+Result<TrainingResult> planTraining(const Scenario& s, const GpuSpec& gpu, const ModelSpec& m, int gpus,
+                                    const ReliabilityResult& r, units::MoneyRate gpuHourCost);
+
+} // namespace planner
