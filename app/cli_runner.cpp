@@ -15,6 +15,7 @@ const std::map<std::string, std::pair<Command, const char*>>& commands()
     static const std::map<std::string, std::pair<Command, const char*>> table = {
         {"evaluate", {runEvaluate, "cost per million tokens, TCO, sizing and BOM for one scenario"}},
         {"catalog", {runCatalog, "list or show the built-in hardware and model catalog"}},
+        {"fabric", {runFabric, "size a scale-out fat tree: switches, cables, transceivers"}},
     };
     return table;
 }

@@ -32,5 +32,6 @@ private:
 // Subcommands, one file each.
 int runEvaluate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runCatalog(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runFabric(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 
 } // namespace planner::cli

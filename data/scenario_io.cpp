@@ -213,11 +213,13 @@ std::string serializeScenario(const Scenario& s)
     for (const FieldSpec& f : scenarioFields()) {
         if (f.path == "schema")
             continue;
+        const Number* n = numberOf(f, s);
+        const Text* t = textOf(f, s);
+        if (!(n && n->given) && !(t && t->given))
+            continue;
         std::string leaf;
-        if (const Number* n = numberOf(f, s); n && n->given)
-            json::add(*sectionFor(root, f.path, leaf), leaf, numberValue(*n));
-        else if (const Text* t = textOf(f, s); t && t->given)
-            json::add(*sectionFor(root, f.path, leaf), leaf, json::makeString(t->value));
+        json::Value* section = sectionFor(root, f.path, leaf);
+        json::add(*section, leaf, n ? numberValue(*n) : json::makeString(t->value));
     }
     return json::write(root);
 }

@@ -56,7 +56,7 @@ std::optional<Sample> sampleFor(const BenchmarkPoint& p, const Catalog& catalog,
     if (!gpu || !model || !(measured > 0) || !(p.inputTokens > 0) || !(p.outputTokens > 0))
         return std::nullopt;
     RooflineInput in{model, gpu, system->gpusPerDomain, p.precision, p.inputTokens, p.outputTokens,
-                     base.defaults, base.options, DecodeMode::WithChunkedPrefill};
+                     base.defaults, base.options, DecodeMode::WithChunkedPrefill, p.perUser};
     in.options.maxTtft = units::seconds(0);
     auto setup = prepareRoofline(in);
     if (!setup)

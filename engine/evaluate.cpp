@@ -447,7 +447,8 @@ Result<void> prepare(Work& w, const EvaluationContext& ctx)
     auto net = planNetwork(w.s, w.catalog, w.out.sizing.gpus);
     if (!net)
         return net.error();
-    if (auto ok = size(w, net.value().fabric.power() / double(w.out.sizing.gpus)); !ok)
+    const bool allIn = w.s.facility.it_kw_per_gpu_all_in.isSet();
+    if (auto ok = size(w, allIn ? watts(0) : net.value().fabric.power() / double(w.out.sizing.gpus)); !ok)
         return ok;
     auto finalNet = planNetwork(w.s, w.catalog, w.out.sizing.gpus);
     if (!finalNet)
@@ -477,9 +478,14 @@ Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, co
     if (auto ok = prepare(w, ctx); !ok)
         return ok.error();
     addComputeBom(w);
+    // An all-in power figure per GPU already holds the network's and storage's share.
+    const bool allIn = s.facility.it_kw_per_gpu_all_in.isSet();
     for (const auto* lines : {&w.network.bom, &w.storage.bom})
-        for (const BomLine& line : *lines)
+        for (BomLine line : *lines) {
+            if (allIn)
+                line.unitPower = watts(0);
             w.out.bom.add(line);
+        }
     const Power itNameplate = w.out.bom.totalPower();
     const Power itTypical = w.itPerGpuTypical * double(w.out.sizing.gpus) + (itNameplate - w.itPerGpuNameplate *
                                                                              double(w.out.sizing.gpus));

@@ -121,8 +121,24 @@ Error tooSlowToFirstToken(const RooflineInput& in, const RooflineSetup& s)
                           + " s TTFT limit");
 }
 
-// Smallest group keeping the KV reserve and the TTFT limit; else the whole domain if it holds one
-// sequence; else infeasible.
+// Among groups holding one sequence and meeting the TTFT limit, the most tokens/s per GPU at the
+// requirement; the smaller group on ties.
+std::optional<RooflineSetup> fastestGroup(RooflineSetup s, const RooflineInput& in)
+{
+    std::optional<RooflineSetup> best;
+    double bestTotal = 0;
+    for (int g = 1; g != 0; g = nextGroup(g, std::max(1, in.domainSize))) {
+        if (sizeGroup(s, *in.gpu, g, in.options) < 1.0 || !meetsTtft(s, in.options))
+            continue;
+        const double total = rooflineAtSlo(s, in.minPerUser).totalPerGpu.value();
+        if (total > bestTotal * (1 + 1e-9))
+            best = s, bestTotal = total;
+    }
+    return best;
+}
+
+// Smallest group keeping the KV reserve and the TTFT limit (or the fastest, if so chosen); else
+// the whole domain if it holds one sequence; else infeasible.
 Result<RooflineSetup> chooseGroup(RooflineSetup s, const RooflineInput& in)
 {
     const RooflineOptions& o = in.options;
@@ -132,8 +148,11 @@ Result<RooflineSetup> chooseGroup(RooflineSetup s, const RooflineInput& in)
             return doesNotFit(in, s);
         return meetsTtft(s, o) ? Result<RooflineSetup>(std::move(s)) : Result<RooflineSetup>(tooSlowToFirstToken(in, s));
     }
+    if (o.groupChoice == GroupChoice::Fastest)
+        if (auto best = fastestGroup(s, in))
+            return std::move(*best);
     const int domain = std::max(1, in.domainSize);
-    for (int g = 1; g != 0; g = nextGroup(g, domain)) {
+    for (int g = 1; g != 0 && o.groupChoice == GroupChoice::Smallest; g = nextGroup(g, domain)) {
         const double holds = sizeGroup(s, *in.gpu, g, o);
         if (holds >= 1.0 && units::in_bytes(s.weights) <= keep * units::in_bytes(s.usableHbm) && meetsTtft(s, o))
             return s;

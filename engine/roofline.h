@@ -7,10 +7,14 @@
 // Simplifications:
 // - One model instance runs on a group of G GPUs inside one scale-up domain (tensor or expert
 //   parallel); weights and KV cache spread evenly over the group. No pipeline parallelism across
-//   domains. G is the smallest of 1, 2, 4, ... and the whole domain that keeps kvReserveFraction
-//   of its usable HBM free for KV cache after the weights (and meets the TTFT limit, if given);
-//   failing that, the largest group that holds the weights plus one full-length sequence;
-//   failing that, the model is infeasible on this system.
+//   domains. G is one of 1, 2, 4, ... and the whole domain. GroupChoice::Smallest (the default)
+//   takes the smallest that keeps kvReserveFraction of its usable HBM free for KV cache after the
+//   weights (and meets the TTFT limit, if given); failing that, the whole domain if it holds the
+//   weights plus one full-length sequence; failing that, the model is infeasible on this system.
+//   GroupChoice::Fastest takes, among the groups that hold one sequence and meet the TTFT limit,
+//   the one with the most tokens/s per GPU at the required interactivity: wider groups read fewer
+//   weight bytes per GPU per step, which is why large MoE models are served expert-parallel
+//   across a whole NVL72 rack.
 // - Decode step = max(bytes read / (HBM bandwidth x eff_bw), FLOPs / (dense FLOPS x eff_flops))
 //   + communication + fixed overhead: memory and compute do not overlap partially.
 // - Bytes read per step: the dense (shared) weights; of the routed experts, those touched by the
@@ -55,6 +59,8 @@ struct Efficiency {
     double compute = 0.4;
 };
 
+enum class GroupChoice { Smallest, Fastest };
+
 struct RooflineOptions {
     double usableHbmFraction = 0.9;  // the rest holds activations, runtime and fragmentation
     double kvReserveFraction = 0.3;  // share of usable HBM the chosen group keeps for KV cache
@@ -62,6 +68,7 @@ struct RooflineOptions {
     units::Time collectiveLatency = units::seconds(10e-6); // one all-reduce or all-to-all
     int maxBatch = 4096;             // sequences per group; engines cap concurrency too
     int groupSize = 0;               // 0: choose as above; otherwise use exactly this group
+    GroupChoice groupChoice = GroupChoice::Smallest;
     units::Time maxTtft;             // zero: no limit; otherwise grow the group to meet it
 };
 
@@ -76,6 +83,7 @@ struct RooflineInput {
     Efficiency efficiency;
     RooflineOptions options;
     DecodeMode mode = DecodeMode::WithChunkedPrefill;
+    units::TokenRate minPerUser; // the requirement GroupChoice::Fastest optimises for
 };
 
 // Everything about one configuration that does not depend on the batch, computed once.

@@ -4,6 +4,9 @@
 #include "power.h"
 #include "scenario_schema.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace planner {
 
 using namespace units;
@@ -50,6 +53,24 @@ const OpticSpec* opticFor(const Catalog& c, double portGbps)
     return nullptr;
 }
 
+// A NIC faster than every switch port in the catalog (ConnectX-9 at 1.6 Tb/s per GPU) is built
+// as several links at the fastest port speed, as NVIDIA's Vera Rubin design uses 2 x 800G.
+void splitFasterThanAnyPort(NetworkInputs& n, const Catalog& c)
+{
+    if (n.nic_gbps.given || n.nics_per_gpu.given || n.switch_model.given)
+        return;
+    double fastest = 0;
+    for (const SwitchSpec& s : c.switches)
+        if (s.portBandwidth.known())
+            fastest = std::max(fastest, in_gigabits_per_second(s.portBandwidth.value()));
+    if (fastest <= 0 || n.nic_gbps.value <= fastest || std::fmod(n.nic_gbps.value, fastest) != 0)
+        return;
+    const double links = n.nic_gbps.value / fastest;
+    n.nics_per_gpu.value *= links;
+    n.nics_per_gpu.provenance.source += "; split into " + std::to_string(int(links)) + " links at the fastest switch port";
+    n.nic_gbps.value = fastest;
+}
+
 void resolveFacility(Scenario& s, const SystemSpec& sys)
 {
     if (!s.facility.cooling.given)
@@ -72,6 +93,7 @@ Result<void> resolveNetwork(Scenario& s, const SystemSpec& sys, const Catalog& c
         return badInput("network.nic", "unknown NIC \"" + n.nic.value + "\"; the catalog has: " + idList(c.nics));
     fill(n.nics_per_gpu, sys.nicsPerGpu, Provenance{"catalog system " + sys.id, {}, Grade::Vendor});
     fillFigure(n.nic_gbps, nic->bandwidth, &in_gigabits_per_second);
+    splitFasterThanAnyPort(n, c);
     if (!n.switch_model.given) {
         const SwitchSpec* sw = switchFor(c, n.nic_gbps.value);
         n.switch_model = Text{sw ? sw->id : std::string(), false};

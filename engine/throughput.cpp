@@ -133,7 +133,8 @@ Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, P
         return badInput("workload.model", "model '" + c.q.model + "' is not in the catalog");
     const bool disaggregated = serving == Serving::Disaggregated;
     RooflineInput input{model, gpu, system->gpusPerDomain, p, in, out, c.calibration.efficiency(gpu->generation, p),
-                        c.calibration.options, disaggregated ? DecodeMode::DecodeOnly : DecodeMode::WithChunkedPrefill};
+                        c.calibration.options, disaggregated ? DecodeMode::DecodeOnly : DecodeMode::WithChunkedPrefill,
+                        c.q.minPerUser};
     input.options.maxTtft = c.q.maxTtft;
     auto setup = prepareRoofline(input);
     if (!setup)

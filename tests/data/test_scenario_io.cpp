@@ -117,7 +117,7 @@ private Q_SLOTS:
         const QString copy = dir.filePath(QStringLiteral("copy.json"));
         QVERIFY(saveScenario(first.value(), copy));
         auto second = loadScenario(copy);
-        QVERIFY(second);
+        QVERIFY2(second, second ? "" : second.error().message.c_str());
         // Every field: same given flag, value and provenance.
         for (const FieldSpec& f : scenarioFields()) {
             if (const Number* a = numberOf(f, first.value())) {

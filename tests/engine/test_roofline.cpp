@@ -189,6 +189,25 @@ private Q_SLOTS:
         QCOMPARE(setup.value().groupSize, expected);
     }
 
+    void fastestGroupSpreadsTheWeightReads()
+    {
+        // The MoE model at FP4 (335.5 GB) on a 72-GPU domain of 192 GB GPUs. The smallest group
+        // keeping 30% of HBM for KV is 4 GPUs (0.7 x 0.9 x 4 x 192 = 484 GB). At 100 tok/s/user a
+        // step may take 10 ms, and 4 GPUs each read a quarter of the touched experts per step;
+        // wider groups read less per GPU and fit a bigger batch in the same 10 ms.
+        RooflineInput in = input(kMoe, kBig, Precision::FP4);
+        in.domainSize = 72;
+        in.minPerUser = units::tokens_per_second(100);
+        const RooflineSetup smallest = prepareRoofline(in).value();
+        QCOMPARE(smallest.groupSize, 4);
+        in.options.groupChoice = GroupChoice::Fastest;
+        const RooflineSetup fastest = prepareRoofline(in).value();
+        QVERIFY(fastest.groupSize > 4);
+        const double a = rooflineAtSlo(smallest, in.minPerUser).totalPerGpu.value();
+        const double b = rooflineAtSlo(fastest, in.minPerUser).totalPerGpu.value();
+        QVERIFY2(b > a, qPrintable(QStringLiteral("fastest %1 vs smallest %2 tok/s/GPU").arg(b).arg(a)));
+    }
+
     void prefillByHand()
     {
         const auto setup = prepareRoofline(input(kDense70, kBig, Precision::FP8));

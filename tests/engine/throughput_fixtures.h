@@ -6,6 +6,7 @@
 
 #include "benchmark.h"
 #include "catalog.h"
+#include "roofline.h"
 
 #include <QFile>
 #include <QList>
@@ -88,6 +89,33 @@ inline BenchmarkPoint row(std::int64_t id, const std::string& model, const std::
     b.totalPerGpu = units::tokens_per_second(total);
     b.outputPerGpu = units::tokens_per_second(total * output / (input + output));
     return b;
+}
+
+// Rows that the roofline itself would measure with these efficiencies: one per requirement
+// (zero: the memory-limited batch), at the point's own interactivity. Empty when it does not fit.
+inline std::vector<BenchmarkPoint> rooflineRows(const Catalog& c, const std::string& model, const std::string& system,
+                                                Precision p, Efficiency eff, double input, double output,
+                                                const std::vector<double>& slos, std::int64_t firstId)
+{
+    const SystemSpec* s = c.system(system);
+    RooflineInput in;
+    in.model = c.model(model);
+    in.gpu = c.gpu(s->gpu);
+    in.domainSize = s->gpusPerDomain;
+    in.precision = p;
+    in.inputTokens = input;
+    in.outputTokens = output;
+    in.efficiency = eff;
+    const auto setup = prepareRoofline(in);
+    std::vector<BenchmarkPoint> out;
+    if (!setup)
+        return out;
+    for (double slo : slos) {
+        const RooflinePoint r = rooflineAtSlo(setup.value(), units::tokens_per_second(slo));
+        out.push_back(row(firstId++, model, system, units::in_tokens_per_second(r.perUser),
+                          units::in_tokens_per_second(r.totalPerGpu), Grade::Measured, input, output, p));
+    }
+    return out;
 }
 
 // A CSV file with a header row and quoted fields (no line breaks inside fields), as maps.

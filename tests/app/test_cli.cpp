@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The batch CLI end to end, in-process: contract keys, exit codes, published reference checks.
+#include "cli_runner.h"
+#include "json.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <sstream>
+
+using namespace planner;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    std::string out, err;
+};
+
+Run runCli(std::vector<std::string> args)
+{
+    std::ostringstream out, err;
+    Run r;
+    r.code = cli::Runner(out, err).run(args);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+std::string example(const char* name) { return std::string(PLANNER_SOURCE_DIR "/data/examples/") + name; }
+
+json::Value parsed(const Run& r)
+{
+    json::ParseError e;
+    json::Value v = json::parse(r.out, &e);
+    if (!e.message.empty())
+        qWarning("not JSON: %s", e.message.c_str());
+    return v;
+}
+
+double number(const json::Value& root, const char* section, const char* key)
+{
+    const json::Value* s = root.find(section);
+    const json::Value* v = s ? s->find(key) : nullptr;
+    return v && v->type == json::Value::Type::Number ? v->number : std::nan("");
+}
+
+void verifyClose(double actual, double expected, double tol, const char* what)
+{
+    QVERIFY2(std::fabs(actual - expected) <= tol,
+             qPrintable(QStringLiteral("%1: expected %2, actual %3, tolerance %4")
+                            .arg(QString::fromLatin1(what))
+                            .arg(expected, 0, 'g', 10)
+                            .arg(actual, 0, 'g', 10)
+                            .arg(tol)));
+}
+
+QString writeFile(QTemporaryDir& dir, const char* name, const char* text)
+{
+    const QString path = dir.filePath(QString::fromLatin1(name));
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(text);
+    return path;
+}
+
+const char* kExamples[] = {"gb200-nvl72-deepseek-r1.json", "gb300-nvl72-deepseek-r1.json", "vr200-nvl72-deepseek-r1.json"};
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void jsonHasTheContractKeys_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char* f : kExamples)
+            QTest::newRow(f) << QString::fromLatin1(f);
+    }
+    void jsonHasTheContractKeys()
+    {
+        QFETCH(QString, file);
+        Run r = runCli({"evaluate", example(file.toLatin1().constData()), "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value root = parsed(r);
+        for (const char* key : {"cost_per_mtok_usd", "cost_per_mtok_input_usd", "cost_per_mtok_output_usd",
+                                "tco_per_gpu_hour_usd", "tokens_per_s_per_gpu", "tokens_per_s_per_mw_it",
+                                "tokens_per_s_per_mw_facility"}) {
+            QVERIFY2(std::isfinite(number(root, "results", key)), key);
+            const json::Value* ev = root.find("evidence")->find(std::string("results.") + key);
+            QVERIFY2(ev && ev->find("grade") && ev->find("method"), key);
+        }
+        for (const char* key : {"gpus", "racks", "it_kw", "facility_kw"})
+            QVERIFY2(std::isfinite(number(root, "sizing", key)), key);
+        for (const char* key : {"interruptions_per_day", "checkpoint_interval_s", "goodput"})
+            QVERIFY2(std::isfinite(number(root, "reliability", key)), key);
+        QVERIFY(root.find("bom") && !root.find("bom")->array->empty());
+        QVERIFY(root.find("warnings") && root.find("warnings")->type == json::Value::Type::Array);
+        QVERIFY(root.find("power") && root.find("network") && root.find("storage"));
+    }
+
+    void rentModeReproducesInferenceX_data() { jsonHasTheContractKeys_data(); }
+    void rentModeReproducesInferenceX()
+    {
+        // InferenceX: cost per Mtok = ($/GPU-hr) / (tok/s/GPU x 3600) x 1e6
+        // = 2.31 / (1000 x 3600) x 1e6 = 0.641667 (SemiAnalysisAI/InferenceX-app cost formula;
+        // $2.31/hr is SemiAnalysis' GB300 owning TCO).
+        QFETCH(QString, file);
+        Run r = runCli({"evaluate", example(file.toLatin1().constData()), "--json", "--set", "facility.mode=rent", "--set",
+                     "finance.gpu_hour_usd=2.31", "--set", "workload.throughput_tokens_per_s_per_gpu=1000", "--set",
+                     "finance.utilization=1"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        verifyClose(number(parsed(r), "results", "cost_per_mtok_usd"), 0.6417, 5e-5, "cost per Mtok");
+    }
+
+    void tokensPerMegawattFollowsInferenceX()
+    {
+        // InferenceX: tok/s per MW = (tok/s per GPU) / (all-in kW per GPU) x 1000.
+        // At 2.12 kW per GPU all-in (SemiAnalysis GB300 figure) and 1,000 tok/s/GPU: 471,698.1.
+        Run r = runCli({"evaluate", example("gb300-nvl72-deepseek-r1.json"), "--json", "--set",
+                     "facility.it_kw_per_gpu_all_in=2.12", "--set", "workload.throughput_tokens_per_s_per_gpu=1000",
+                     "--set", "facility.pue=1.2"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value root = parsed(r);
+        verifyClose(number(root, "results", "tokens_per_s_per_mw_it"), 1000 / 2.12 * 1000, 1e-6, "per MW IT");
+        verifyClose(number(root, "results", "tokens_per_s_per_mw_facility"), 1000 / (2.12 * 1.2) * 1000, 1e-6,
+                    "per MW facility");
+    }
+
+    void badFilesExitTwoNamingFileAndLine()
+    {
+        QTemporaryDir dir;
+        const QString bad = writeFile(dir, "bad.json",
+                                      "{\n  \"schema\": \"clusterplanner/scenario@1\",\n  \"system\": \"gb300-nvl72\",\n"
+                                      "  \"workload\": {\"model\": \"deepseek-r1\",\n    \"input_tokens\": -5}\n}\n");
+        Run r = runCli({"evaluate", bad.toStdString()});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find(bad.toStdString() + ":5:") == 0, r.err.c_str());
+
+        const QString unknown = writeFile(dir, "unknown.json",
+                                          "{\n  \"schema\": \"clusterplanner/scenario@1\",\n  \"system\": \"gb999\",\n"
+                                          "  \"workload\": {\"model\": \"deepseek-r1\",\n"
+                                          "    \"throughput_tokens_per_s_per_gpu\": 100}\n}\n");
+        r = runCli({"evaluate", unknown.toStdString()});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find(unknown.toStdString() + ":3:") == 0 && r.err.find("gb300-nvl72") != std::string::npos,
+                 r.err.c_str());
+
+        const QString truncated = writeFile(dir, "cut.json", "{\n  \"schema\": \"clusterplanner/scen");
+        r = runCli({"evaluate", truncated.toStdString()});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find(truncated.toStdString() + ":2:") == 0, r.err.c_str());
+    }
+
+    void exitCodes()
+    {
+        QCOMPARE(runCli({}).code, 1);
+        QCOMPARE(runCli({"frobnicate"}).code, 1);
+        QCOMPARE(runCli({"evaluate"}).code, 1);
+        QCOMPARE(runCli({"evaluate", example(kExamples[0]), "--bogus"}).code, 1);
+        QCOMPARE(runCli({"evaluate", "/nonexistent/scenario.json"}).code, 3);
+        QCOMPARE(runCli({"evaluate", example(kExamples[0]), "--set", "finance.utilization=2"}).code, 2);
+        QCOMPARE(runCli({"evaluate", example(kExamples[0]), "--set", "workload.model=gpt-17"}).code, 2);
+        QCOMPARE(runCli({"evaluate", example(kExamples[0]), "--set", "facility.power_cap_mw=0.01", "--set",
+                      "cluster.racks=0"}).code, 2);
+        QCOMPARE(runCli({"catalog", "show", "no-such-gpu"}).code, 2);
+        QCOMPARE(runCli({"evaluate", "--help"}).code, 0);
+        QCOMPARE(runCli({"--version"}).code, 0);
+    }
+
+    void infeasiblePowerCapExitsFour()
+    {
+        // A 0.1 MW site cannot hold one ~150 kW GB300 NVL72 rack.
+        Run r = runCli({"evaluate", example("vr200-nvl72-deepseek-r1.json"), "--set", "facility.power_cap_mw=0.1"});
+        QCOMPARE(r.code, 4);
+        QVERIFY2(r.err.find("power cap") != std::string::npos, r.err.c_str());
+    }
+
+    void csvIsWrittenAtomicallyAsRfc4180()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("report.csv")).toStdString();
+        Run r = runCli({"evaluate", example(kExamples[0]), "--csv", path});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QFile f(QString::fromStdString(path));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY(text.startsWith("scenario,section,metric,value,unit,grade,method,source\r\n"));
+        QVERIFY(text.contains("results.cost_per_mtok_usd"));
+        QVERIFY(text.contains(",bom,"));
+        // Every record has 8 fields; quoted fields may contain commas.
+        for (const QByteArray& line : text.split('\n')) {
+            if (line.isEmpty())
+                continue;
+            int fields = 1;
+            bool quoted = false;
+            for (char c : line) {
+                if (c == '"')
+                    quoted = !quoted;
+                else if (c == ',' && !quoted)
+                    ++fields;
+            }
+            QVERIFY2(fields == 8, line.constData());
+        }
+    }
+
+    void fabricMatchesTheSuperPodTable()
+    {
+        // DGX H100/B200 SuperPOD, 64 SU = 16,384 GPUs on QM9700: 512 leaf, 512 spine, 256 core,
+        // 16,384 cables per layer (NVIDIA RA-11333-001 V11 Table 3).
+        Run r = runCli({"fabric", "--gpus", "16384", "--nics-per-gpu", "1", "--nic-gbps", "400", "--switch-radix", "64",
+                     "--switch-port-gbps", "400", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value v = parsed(r);
+        QCOMPARE(v.find("leaf_switches")->number, 512.0);
+        QCOMPARE(v.find("spine_switches")->number, 512.0);
+        QCOMPARE(v.find("core_switches")->number, 256.0);
+        QCOMPARE(v.find("cables_spine_core")->number, 16384.0);
+        // Every link optical, two transceivers per link: 3 x 16,384 x 2
+        QCOMPARE(v.find("transceivers")->number, 98304.0);
+        QCOMPARE(runCli({"fabric", "--gpus", "10", "--nics-per-gpu", "1"}).code, 1);
+        QCOMPARE(runCli({"fabric", "--gpus", "x", "--nics-per-gpu", "1", "--nic-gbps", "400", "--switch-radix", "64",
+                      "--switch-port-gbps", "400"}).code, 1);
+    }
+
+    void catalogListsAndShowsSources()
+    {
+        Run list = runCli({"catalog", "list"});
+        QCOMPARE(list.code, 0);
+        for (const char* id : {"gb200-nvl72", "gb300-nvl72", "vr200-nvl72", "hgx-h100", "deepseek-r1", "qm9700"})
+            QVERIFY2(list.out.find(id) != std::string::npos, id);
+        Run show = runCli({"catalog", "show", "vr200"});
+        QCOMPARE(show.code, 0);
+        // Both Vera Rubin bandwidth claims are shown, the chosen one marked.
+        QVERIFY(show.out.find("19.4444 TB/s") != std::string::npos);
+        QVERIFY(show.out.find("* 22") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"

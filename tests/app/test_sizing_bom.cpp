@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Sizing and the bill of materials through evaluate(): power-cap and demand sizing give whole
+// racks, BOM totals add up, and a Llama-3-sized training job shows Meta's interruption rate.
+#include "evaluate.h"
+#include "scenario_io.h"
+#include "scenario_schema.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace planner;
+using namespace planner::units;
+
+namespace {
+
+Scenario scenario(const char* system, std::initializer_list<std::pair<const char*, const char*>> sets)
+{
+    Scenario s;
+    setField(s, "system", system);
+    setField(s, "workload.model", "deepseek-r1");
+    setField(s, "workload.precision", "fp4");
+    setField(s, "workload.throughput_tokens_per_s_per_gpu", "5000");
+    for (auto [k, v] : sets) {
+        auto ok = setField(s, k, v);
+        if (!ok)
+            qFatal("%s", ok.error().message.c_str());
+    }
+    return s;
+}
+
+Evaluation run(const Scenario& s)
+{
+    auto e = evaluate(s, builtinCatalog());
+    if (!e)
+        qFatal("%s", e.error().message.c_str());
+    return e.value();
+}
+
+double metric(const Evaluation& e, const char* key)
+{
+    const Metric* m = e.metric(key);
+    return m ? m->value : std::nan("");
+}
+
+void bomAddsUp(const Evaluation& e)
+{
+    Money cost = usd(0);
+    Power power = watts(0);
+    for (const BomLine& l : e.bom.lines) {
+        QVERIFY2(std::fabs(in_usd(l.totalCost) - in_usd(l.unitCost) * l.count) <= 1e-6 * std::max(1.0, in_usd(l.totalCost)),
+                 l.item.c_str());
+        cost += l.totalCost;
+        power += l.totalPower;
+    }
+    // Capex = BOM cost + installation (a fraction of compute), so the BOM is a lower bound.
+    QVERIFY(in_usd(cost) <= metric(e, "results.capex_usd") + 1);
+    // IT power in the sizing is exactly the BOM's power.
+    QVERIFY2(std::fabs(in_kilowatts(power) - metric(e, "sizing.it_kw")) < 1e-6,
+             qPrintable(QStringLiteral("BOM %1 kW vs sizing %2 kW").arg(in_kilowatts(power)).arg(metric(e, "sizing.it_kw"))));
+}
+
+} // namespace
+
+class TestSizingBom : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void powerCapGivesWholeRacksUnderTheCap_data()
+    {
+        QTest::addColumn<QString>("system");
+        QTest::newRow("GB200 NVL72 on a 20 MW site") << "gb200-nvl72";
+        QTest::newRow("Vera Rubin NVL72 on a 20 MW site") << "vr200-nvl72";
+        QTest::newRow("HGX H100 nodes on a 20 MW site") << "hgx-h100";
+    }
+    void powerCapGivesWholeRacksUnderTheCap()
+    {
+        QFETCH(QString, system);
+        const Evaluation e = run(scenario(system.toLatin1().constData(), {{"facility.power_cap_mw", "20"}}));
+        const SystemSpec& sys = *builtinCatalog().system(system.toStdString());
+        const double gpus = metric(e, "sizing.gpus");
+        QCOMPARE(std::fmod(gpus, double(sys.gpusPerDomain)), 0.0);
+        QVERIFY(metric(e, "sizing.racks") == std::ceil(e.sizing.domains / double(sys.domainsPerRack)));
+        QVERIFY(metric(e, "sizing.facility_kw") <= 20000.0);
+        // One more domain would not fit: its nameplate power plus its network share breaks the cap.
+        const double perDomainKw = metric(e, "sizing.it_kw") / e.sizing.domains * metric(e, "power.pue");
+        QVERIFY2(metric(e, "sizing.facility_kw") + perDomainKw > 20000.0,
+                 qPrintable(QStringLiteral("%1 kW used, %2 kW per domain").arg(metric(e, "sizing.facility_kw")).arg(perDomainKw)));
+        bomAddsUp(e);
+    }
+
+    void demandGivesWholeRacks()
+    {
+        // 1e12 tokens/day, peak 2x: 1e12 x 2 / 86,400 s = 23,148,148 tok/s at peak. At 5,000 tok/s/GPU,
+        // 70% utilization and the inference goodput g: GPUs = 23,148,148 / (5,000 x 0.7 x g).
+        const Evaluation e = run(scenario("gb300-nvl72", {{"workload.demand_tokens_per_day", "1e12"},
+                                                          {"workload.peak_to_average", "2"},
+                                                          {"finance.utilization", "0.7"}}));
+        const double g = metric(e, "reliability.goodput");
+        const double needed = std::ceil(1e12 * 2 / 86400.0 / (5000 * 0.7 * g));
+        QCOMPARE(double(e.sizing.gpusRequired), needed);
+        QCOMPARE(metric(e, "sizing.racks"), std::ceil(needed / 72.0));
+        QCOMPARE(metric(e, "sizing.gpus"), 72.0 * std::ceil(needed / 72.0));
+        bomAddsUp(e);
+    }
+
+    void llama3ScaleTrainingJob()
+    {
+        // Meta's Llama 3 405B run: 16,384 H100 GPUs, 419 unexpected interruptions in 54 days
+        // = 7.76 a day (The Llama 3 Herd of Models, arXiv 2407.21783).
+        const Evaluation e = run(scenario("hgx-h100", {{"workload.kind", "training"},
+                                                       {"workload.model", "llama3.1-405b"},
+                                                       {"workload.precision", "bf16"},
+                                                       {"workload.training_tokens", "15e12"},
+                                                       {"cluster.gpus", "16384"}}));
+        verifyClose(metric(e, "reliability.interruptions_per_day"), 419.0 / 54.0, 1e-9);
+        // Young: T = sqrt(2 x C x MTBF), with C the checkpoint's blocking write time.
+        const double c = metric(e, "storage.checkpoint_write_s");
+        const double mtbf = metric(e, "reliability.mtbf_hours") * 3600;
+        verifyClose(mtbf, 54.0 * 24 * 3600 / 419.0, 1e-6);
+        verifyClose(metric(e, "reliability.checkpoint_interval_s"), std::sqrt(2 * c * mtbf), 1e-9);
+        // 405B x 14 bytes (weights + fp32 master + Adam) = 5.67 TB at 125 GB/s = 45.4 s
+        verifyClose(metric(e, "storage.checkpoint_tb"), 405e9 * 14 / 1e12, 1e-3);
+        QVERIFY(metric(e, "reliability.goodput") < 1.0 && metric(e, "reliability.goodput") > 0.8);
+        QVERIFY(metric(e, "training.wall_clock_days") > 0);
+    }
+
+private:
+    static void verifyClose(double actual, double expected, double relTol)
+    {
+        QVERIFY2(std::fabs(actual - expected) <= relTol * std::fabs(expected),
+                 qPrintable(QStringLiteral("expected %1, actual %2, relative tolerance %3").arg(expected, 0, 'g', 12).arg(actual, 0, 'g', 12).arg(relTol)));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSizingBom)
+#include "test_sizing_bom.moc"
