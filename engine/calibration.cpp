@@ -140,7 +140,8 @@ CalibrationEntry fitKey(const Key& key, std::vector<Sample>& samples, const Cali
     const double n = static_cast<double>(samples.size());
     CalibrationEntry e{key.first, key.second, {std::exp(best.first), std::exp(best.second)},
                        static_cast<int>(samples.size()), 0, 0, {}};
-    e.rmsLogErrorDefault = std::sqrt(fit.residuals(std::log(base.defaults.bandwidth), std::log(base.defaults.compute)) / n);
+    e.rmsLogErrorDefault
+        = std::sqrt(fit.residuals(std::log(base.defaults.bandwidth), std::log(base.defaults.compute)) / n);
     e.rmsLogError = std::sqrt(fit.residuals(best.first, best.second) / n);
     if (e.efficiency.bandwidth > 1.0 || e.efficiency.compute > 1.0)
         e.note = "fitted efficiency above 1 (bandwidth " + numberText(e.efficiency.bandwidth) + ", compute "

@@ -52,10 +52,9 @@ void kvTransfer(DisaggregatedServing& out, const DisaggregatedInput& in)
     out.nicUtilisation = out.kvLoadPerPrefillGpu / in.nicPerGpu;
     if (out.nicUtilisation > 1.0)
         out.warnings.push_back({"network.nic_gbps",
-                                "KV transfer needs " + numberText(units::in_gigabits_per_second(out.kvLoadPerPrefillGpu))
-                                    + " Gb/s per prefill GPU, more than its "
-                                    + numberText(units::in_gigabits_per_second(in.nicPerGpu))
-                                    + " Gb/s: the network, not the GPU, limits prefill"});
+            "KV transfer needs " + numberText(units::in_gigabits_per_second(out.kvLoadPerPrefillGpu))
+                + " Gb/s per prefill GPU, more than its " + numberText(units::in_gigabits_per_second(in.nicPerGpu))
+                + " Gb/s: the network, not the GPU, limits prefill"});
 }
 
 } // namespace

@@ -42,25 +42,30 @@ void splitParameters(const ModelSpec& m, RooflineSetup& s)
     s.denseParams = std::max(0.0, total - s.experts * s.expertParams);
 }
 
-Result<RooflineSetup> baseSetup(const RooflineInput& in)
+std::optional<Error> missingFigure(const ModelSpec& m, const GpuSpec& g)
 {
-    const ModelSpec& m = *in.model;
-    const GpuSpec& g = *in.gpu;
     if (!m.totalParams.known() || m.totalParams.value() <= 0)
         return badInput("catalog:" + m.id, "model " + m.id + " has no parameter count");
     if (!m.kvBytesPerToken16.known())
         return badInput("catalog:" + m.id, "model " + m.id + " has no KV-cache bytes per token");
     if (!g.hbmCapacity.known() || !g.hbmBandwidth.known())
         return badInput("catalog:" + g.id, "GPU " + g.id + " lacks HBM capacity or bandwidth");
+    return std::nullopt;
+}
+
+Result<RooflineSetup> baseSetup(const RooflineInput& in)
+{
+    const ModelSpec& m = *in.model;
+    const GpuSpec& g = *in.gpu;
+    if (auto error = missingFigure(m, g))
+        return *error;
     const auto cp = computePrecision(g, in.precision);
     if (!cp)
         return badInput("catalog:" + g.id, "GPU " + g.id + " has no dense FLOPS figure");
-
     RooflineSetup s;
     if (*cp != in.precision)
-        s.warnings.push_back({"catalog:" + g.id, "GPU " + g.id + " has no "
-                              + std::string(precisionName(in.precision)) + " FLOPS figure; computed at the "
-                              + std::string(precisionName(*cp)) + " rate"});
+        s.warnings.push_back({"catalog:" + g.id, "GPU " + g.id + " has no " + std::string(precisionName(in.precision))
+                              + " FLOPS figure; computed at the " + std::string(precisionName(*cp)) + " rate"});
     splitParameters(m, s);
     s.bytesPerParam = bytesPerParameter(in.precision);
     s.weights = units::bytes(m.totalParams.value() * s.bytesPerParam);
@@ -146,7 +151,8 @@ Result<RooflineSetup> chooseGroup(RooflineSetup s, const RooflineInput& in)
     if (o.groupSize > 0) {
         if (sizeGroup(s, *in.gpu, o.groupSize, o) < 1.0)
             return doesNotFit(in, s);
-        return meetsTtft(s, o) ? Result<RooflineSetup>(std::move(s)) : Result<RooflineSetup>(tooSlowToFirstToken(in, s));
+        return meetsTtft(s, o) ? Result<RooflineSetup>(std::move(s))
+                               : Result<RooflineSetup>(tooSlowToFirstToken(in, s));
     }
     if (o.groupChoice == GroupChoice::Fastest)
         if (auto best = fastestGroup(s, in))

@@ -16,7 +16,8 @@
 //   weight bytes per GPU per step, which is why large MoE models are served expert-parallel
 //   across a whole NVL72 rack.
 // - Decode step = max(bytes read / (HBM bandwidth x eff_bw), FLOPs / (dense FLOPS x eff_flops))
-//   + communication + fixed overhead: memory and compute do not overlap partially.
+//   + communication + fixed overhead: memory traffic and compute overlap perfectly (the step takes
+//   the longer of the two); communication and overhead do not overlap with either.
 // - Bytes read per step: the dense (shared) weights; of the routed experts, those touched by the
 //   step's tokens, E x (1 - (1 - k/E)^T) for T tokens under uniform independent routing, times
 //   the expert size; plus the KV cache of the batch at the mean context ISL + OSL/2.

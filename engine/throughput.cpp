@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <tuple>
 
 namespace planner {
@@ -47,9 +46,9 @@ std::optional<Error> validate(const ThroughputQuery& q)
         return badInput("workload.model", "no model given");
     if (q.system.empty())
         return badInput("system", "no system given");
-    if (!(q.inputTokens > 0) || !(q.outputTokens > 0))
+    if (!(q.inputTokens > 0) || !(q.outputTokens > 0) || !std::isfinite(q.inputTokens + q.outputTokens))
         return badInput("workload.input_tokens", "input and output tokens per request must be positive");
-    if (!(units::in_tokens_per_second(q.minPerUser) >= 0))
+    if (!(units::in_tokens_per_second(q.minPerUser) >= 0) || !std::isfinite(q.minPerUser.value()))
         return badInput("workload.min_tokens_per_s_per_user", "minimum tokens/s per user must be zero or more");
     return std::nullopt;
 }
@@ -108,8 +107,9 @@ void readingWarnings(ThroughputEstimate& e, const MeasuredCurve& c, const CurveR
                               + std::string(servingName(q.serving))});
     const double limit = units::in_seconds(q.maxTtft), ttft = units::in_seconds(r.ttft);
     if (limit > 0 && ttft > limit)
-        e.warnings.push_back({"workload.max_ttft_s", "measured TTFT " + numberText(ttft) + " s at this interactivity on "
-                              + c.system + " exceeds the " + numberText(limit) + " s limit"});
+        e.warnings.push_back({"workload.max_ttft_s",
+            "measured TTFT " + numberText(ttft) + " s at this interactivity on " + c.system + " exceeds the "
+                + numberText(limit) + " s limit"});
 }
 
 Grade catalogGrade(const GpuSpec& gpu, const ModelSpec& model, Precision p)
@@ -119,6 +119,12 @@ Grade catalogGrade(const GpuSpec& gpu, const ModelSpec& model, Precision p)
         g = weaker(g, f.provenance().grade);
     g = weaker(g, model.totalParams.provenance().grade);
     return weaker(g, model.kvBytesPerToken16.provenance().grade);
+}
+
+// Tokens/s per GPU over both pools when each role runs at its own rate.
+double blended(double in, double out, double prefill, double decodeOutput)
+{
+    return (in + out) / (in / prefill + out / decodeOutput);
 }
 
 Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, Precision p, double in, double out,
@@ -145,8 +151,7 @@ Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, P
     a.total = units::in_tokens_per_second(a.decode.totalPerGpu);
     if (disaggregated) {
         a.prefill = units::in_tokens_per_second(prefillRatePerGpu(a.setup));
-        const double decode = units::in_tokens_per_second(a.decode.outputPerGpu);
-        a.total = (in + out) / (in / a.prefill + out / decode);
+        a.total = blended(in, out, a.prefill, units::in_tokens_per_second(a.decode.outputPerGpu));
     }
     return a;
 }
@@ -157,10 +162,10 @@ void analyticWarnings(ThroughputEstimate& e, const AnalyticRead& a, std::string_
         e.warnings.push_back(w);
     if (!a.reached)
         e.warnings.push_back({"workload.min_tokens_per_s_per_user",
-                              "the roofline gives at most " + numberText(units::in_tokens_per_second(a.decode.perUser))
-                                  + " tok/s/user on " + std::string(system) + " (one sequence per group of "
-                                  + std::to_string(a.setup.groupSize) + "), below the required "
-                                  + numberText(units::in_tokens_per_second(q.minPerUser)) + "; figure taken at batch 1"});
+            "the roofline gives at most " + numberText(units::in_tokens_per_second(a.decode.perUser))
+                + " tok/s/user on " + std::string(system) + " (one sequence per group of "
+                + std::to_string(a.setup.groupSize) + "), below the required "
+                + numberText(units::in_tokens_per_second(q.minPerUser)) + "; figure taken at batch 1"});
 }
 
 void addAnalyticEvidence(ThroughputEstimate& e, const Context& c, const AnalyticRead& a, std::string_view system,
@@ -198,7 +203,8 @@ std::vector<CurvePoint> scaled(const ThroughputCurve& curve, double ratio)
     return out;
 }
 
-ThroughputEstimate transferredFrom(const Context& c, const MeasuredCurve& source, double ratio, const AnalyticRead& target)
+ThroughputEstimate transferredFrom(
+    const Context& c, const MeasuredCurve& source, double ratio, const AnalyticRead& target)
 {
     const CurveReading r = *source.curve.read(c.q.minPerUser);
     ThroughputEstimate e;
@@ -231,7 +237,8 @@ std::optional<ThroughputEstimate> fromClaim(const Context& c, const AnalyticRead
         if (claim.system != c.q.system || !(claim.ratio > 0) || !sameModel(c, claim.model))
             continue;
         const Precision p = claim.precision.value_or(c.q.precision);
-        const MeasuredCurve* base = findCurve(c, claim.baselineSystem, p, c.q.inputTokens, c.q.outputTokens, c.q.serving);
+        const MeasuredCurve* base
+            = findCurve(c, claim.baselineSystem, p, c.q.inputTokens, c.q.outputTokens, c.q.serving);
         if (!base)
             continue;
         ThroughputEstimate e = transferredFrom(c, *base, claim.ratio, target);
@@ -256,8 +263,8 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
     auto rank = [&](const MeasuredCurve* m) {
         const ThroughputQuery& q = c.q;
         return std::tuple{m->precision != q.precision, m->system != q.system,
-                          !sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens),
-                          m->serving != q.serving, -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
+            !sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens), m->serving != q.serving,
+            -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
     };
     std::stable_sort(out.begin(), out.end(), [&](auto* a, auto* b) { return rank(a) < rank(b); });
     return out;
@@ -278,6 +285,17 @@ std::optional<ThroughputEstimate> fromRoofline(const Context& c, const AnalyticR
     return std::nullopt;
 }
 
+// The roofline sweep for charts; disaggregated, each decode point blended with the prefill pool.
+std::vector<CurvePoint> analyticCurve(const ThroughputQuery& q, const AnalyticRead& a)
+{
+    std::vector<CurvePoint> curve = toCurve(rooflineSweep(a.setup));
+    if (q.serving == Serving::Disaggregated)
+        for (CurvePoint& p : curve)
+            p.totalPerGpu = units::tokens_per_second(
+                blended(q.inputTokens, q.outputTokens, a.prefill, units::in_tokens_per_second(p.totalPerGpu)));
+    return curve;
+}
+
 ThroughputEstimate analytic(const Context& c, const AnalyticRead& a)
 {
     ThroughputEstimate e;
@@ -294,29 +312,55 @@ ThroughputEstimate analytic(const Context& c, const AnalyticRead& a)
         e.decodePerGpu = a.decode.outputPerGpu;
     }
     if (c.q.withCurve)
-        e.curve = toCurve(rooflineSweep(a.setup));
+        e.curve = analyticCurve(c.q, a);
     return e;
+}
+
+// A row and its curve key, without copying the row: sorting these groups the curves.
+struct Keyed {
+    std::string_view model; // catalog id when the catalog knows the name (aliases resolve)
+    const BenchmarkPoint* row;
+    double input, output;   // rounded lengths
+    auto key() const
+    {
+        return std::tuple{model, std::string_view(row->system), row->precision, row->serving, input, output};
+    }
+};
+
+std::vector<Keyed> keyedRows(std::span<const BenchmarkPoint> points, const Catalog& catalog, std::string_view onlyModel)
+{
+    std::vector<Keyed> rows;
+    rows.reserve(points.size());
+    for (const BenchmarkPoint& p : points) {
+        if (p.model.empty() || p.system.empty())
+            continue;
+        const ModelSpec* spec = catalog.model(p.model);
+        const std::string_view model = spec ? std::string_view(spec->id) : std::string_view(p.model);
+        if (onlyModel.empty() || model == onlyModel)
+            rows.push_back({model, &p, std::round(p.inputTokens), std::round(p.outputTokens)});
+    }
+    std::sort(rows.begin(), rows.end(), [](const Keyed& a, const Keyed& b) { return a.key() < b.key(); });
+    return rows;
 }
 
 } // namespace
 
 ThroughputModel::ThroughputModel(std::span<const BenchmarkPoint> points, const Catalog& catalog,
-                                 const Calibration& calibration, std::span<const VendorClaim> claims)
+                                 const Calibration& calibration, std::span<const VendorClaim> claims,
+                                 std::string_view onlyModel)
     : catalog_(&catalog), calibration_(&calibration), claims_(claims.begin(), claims.end())
 {
-    using Key = std::tuple<std::string, std::string, Precision, Serving, double, double>;
-    std::map<Key, ThroughputCurve> groups;
-    for (const BenchmarkPoint& p : points) {
-        if (p.model.empty() || p.system.empty())
-            continue;
-        const ModelSpec* spec = catalog.model(p.model);
-        const std::string model = spec ? spec->id : p.model; // aliases resolve to the catalog id
-        groups[{model, p.system, p.precision, p.serving, std::round(p.inputTokens), std::round(p.outputTokens)}].add(p);
-    }
-    for (auto& [key, curve] : groups) {
-        curve.finish();
-        auto& [model, system, precision, serving, in, out] = key;
-        curves_.push_back({model, system, precision, serving, in, out, std::move(curve)});
+    const std::vector<Keyed> rows = keyedRows(points, catalog, onlyModel);
+    for (std::size_t i = 0; i < rows.size();) {
+        const BenchmarkPoint& first = *rows[i].row;
+        MeasuredCurve c{std::string(rows[i].model), first.system, first.precision, first.serving,
+                        rows[i].input, rows[i].output, {}};
+        std::size_t j = i;
+        for (; j < rows.size() && rows[j].key() == rows[i].key(); ++j)
+            c.curve.add(*rows[j].row);
+        c.curve.finish();
+        curves_.push_back(std::move(c));
+        i = j;
     }
 }
 
@@ -334,7 +378,8 @@ Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& quer
     if (auto error = validate(query))
         return *error;
     const ModelSpec* spec = catalog_->model(query.model);
-    const Context c{*catalog_, *calibration_, curvesOf(spec ? std::string_view(spec->id) : query.model), claims_, query};
+    const Context c{
+        *catalog_, *calibration_, curvesOf(spec ? std::string_view(spec->id) : query.model), claims_, query};
     if (const MeasuredCurve* m = findCurve(c, query.system, query.precision, query.inputTokens, query.outputTokens,
                                            query.serving))
         return measured(c, *m);
@@ -353,11 +398,10 @@ Result<ThroughputEstimate> estimateThroughput(const ThroughputQuery& query, std:
                                               std::span<const VendorClaim> claims)
 {
     const ModelSpec* spec = catalog.model(query.model);
-    std::vector<BenchmarkPoint> mine;
-    for (const BenchmarkPoint& p : points)
-        if (p.model == query.model || (spec && catalog.model(p.model) == spec))
-            mine.push_back(p);
-    return ThroughputModel(mine, catalog, calibration, claims).estimate(query);
+    const std::string_view model = spec ? std::string_view(spec->id) : std::string_view(query.model);
+    if (model.empty())
+        return badInput("workload.model", "no model given");
+    return ThroughputModel(points, catalog, calibration, claims, model).estimate(query);
 }
 
 } // namespace planner

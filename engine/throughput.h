@@ -103,9 +103,11 @@ struct MeasuredCurve {
 
 class ThroughputModel {
 public:
-    // Keeps pointers to catalog and calibration: both must outlive the model.
+    // Keeps pointers to catalog and calibration: both must outlive the model. With onlyModel set,
+    // indexes that model's rows alone (a catalog id).
     ThroughputModel(std::span<const BenchmarkPoint> points, const Catalog& catalog,
-                    const Calibration& calibration, std::span<const VendorClaim> claims = {});
+                    const Calibration& calibration, std::span<const VendorClaim> claims = {},
+                    std::string_view onlyModel = {});
 
     Result<ThroughputEstimate> estimate(const ThroughputQuery& query) const;
     const std::vector<MeasuredCurve>& curves() const { return curves_; }
@@ -119,8 +121,9 @@ private:
     std::vector<VendorClaim> claims_;
 };
 
-// The front door for a single query. Builds a ThroughputModel over this model's rows; repeated
-// queries should build one ThroughputModel and reuse it.
+// The front door for a single query. Indexes this model's rows into a ThroughputModel and asks it
+// (tens of microseconds for a few hundred rows); repeated queries should build one ThroughputModel
+// and reuse it (about a microsecond each).
 Result<ThroughputEstimate> estimateThroughput(const ThroughputQuery& query,
                                               std::span<const BenchmarkPoint> points,
                                               const Catalog& catalog, const Calibration& calibration,

@@ -27,8 +27,8 @@ void ThroughputCurve::add(const BenchmarkPoint& row)
 {
     const double total = units::in_tokens_per_second(row.totalPerGpu);
     const double perUser = units::in_tokens_per_second(row.perUser);
-    if (!(total > 0))
-        return;
+    if (!(total > 0) || !(perUser >= 0) || !std::isfinite(total) || !std::isfinite(perUser))
+        return; // no usable figure: neither a frontier point nor an Offline run
     const double ttft = units::in_seconds(row.ttftP99.value() > 0 ? row.ttftP99 : row.ttftMedian);
     Node n{0, std::log(total), perUser, total, row.rowId, row.grade, ttft};
     if (perUser > 0) {

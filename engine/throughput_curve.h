@@ -63,7 +63,8 @@ struct CurveReading {
 
 class ThroughputCurve {
 public:
-    // Collect rows, then finish() once; rows without a positive throughput are ignored.
+    // Collect rows, then finish() once; rows without a positive, finite throughput (or with a
+    // negative per-user rate) are ignored.
     void add(const BenchmarkPoint& row);
     void finish();
 

@@ -16,7 +16,8 @@ Catalog testCatalog()
     Catalog c;
     c.gpus = {fixtures::gpu("gpu-a", "gen-a", 192, 8, 10, 5, 2.5), fixtures::gpu("gpu-b", "gen-b", 288, 16, 20, 10, 5)};
     c.systems = {fixtures::system("sys-a", "gpu-a", 8), fixtures::system("sys-b", "gpu-b", 72)};
-    c.models = {fixtures::model("dense-70b", 70e9, 70e9, 80, 327680), fixtures::model("dense-8b", 8e9, 8e9, 32, 131072)};
+    c.models
+        = {fixtures::model("dense-70b", 70e9, 70e9, 80, 327680), fixtures::model("dense-8b", 8e9, 8e9, 32, 131072)};
     return c;
 }
 
@@ -59,16 +60,20 @@ private Q_SLOTS:
         QFETCH(double, compute);
         // Short prompts are memory-bound at small batches; long prompts (chunked prefill) and
         // the memory-limited batch make the compute side visible too.
-        auto points = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {bandwidth, compute}, 1024, 1024, kSlos, 1);
-        const auto longPrompts = fixtures::rooflineRows(catalog, "dense-8b", "sys-a", Precision::FP8, {bandwidth, compute}, 8192, 256, kSlos, 100);
+        auto points = fixtures::rooflineRows(
+            catalog, "dense-70b", "sys-a", Precision::FP8, {bandwidth, compute}, 1024, 1024, kSlos, 1);
+        const auto longPrompts = fixtures::rooflineRows(
+            catalog, "dense-8b", "sys-a", Precision::FP8, {bandwidth, compute}, 8192, 256, kSlos, 100);
         points.insert(points.end(), longPrompts.begin(), longPrompts.end());
         const Calibration fitted = calibrate(points, catalog);
         const CalibrationEntry* e = fitted.entry("gen-a", Precision::FP8);
         QVERIFY(e);
         QCOMPARE(e->points, int(points.size()));
         const double tolerance = 0.03; // the weak pull toward the defaults biases the fit slightly
-        QVERIFY2(std::abs(e->efficiency.bandwidth / bandwidth - 1) < tolerance, qPrintable(detail(bandwidth, e->efficiency.bandwidth, tolerance)));
-        QVERIFY2(std::abs(e->efficiency.compute / compute - 1) < tolerance, qPrintable(detail(compute, e->efficiency.compute, tolerance)));
+        QVERIFY2(std::abs(e->efficiency.bandwidth / bandwidth - 1) < tolerance,
+            qPrintable(detail(bandwidth, e->efficiency.bandwidth, tolerance)));
+        QVERIFY2(std::abs(e->efficiency.compute / compute - 1) < tolerance,
+            qPrintable(detail(compute, e->efficiency.compute, tolerance)));
         QVERIFY(e->rmsLogError < 0.02);
         QVERIFY(e->rmsLogError < e->rmsLogErrorDefault);
         QCOMPARE(fitted.efficiency("gen-a", Precision::FP8).bandwidth, e->efficiency.bandwidth);
@@ -84,13 +89,16 @@ private Q_SLOTS:
         const Calibration fitted = calibrate(points, catalog);
         const CalibrationEntry* e = fitted.entry("gen-a", Precision::FP8);
         QVERIFY(e);
-        QVERIFY2(std::abs(e->efficiency.bandwidth / 0.5 - 1) < 0.03, qPrintable(detail(0.5, e->efficiency.bandwidth, 0.03)));
-        QVERIFY2(std::abs(e->efficiency.compute / 0.4 - 1) < 0.03, qPrintable(detail(0.4, e->efficiency.compute, 0.03)));
+        QVERIFY2(
+            std::abs(e->efficiency.bandwidth / 0.5 - 1) < 0.03, qPrintable(detail(0.5, e->efficiency.bandwidth, 0.03)));
+        QVERIFY2(
+            std::abs(e->efficiency.compute / 0.4 - 1) < 0.03, qPrintable(detail(0.4, e->efficiency.compute, 0.03)));
     }
 
     void oneFitPerGenerationAndPrecision()
     {
-        auto points = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {0.5, 0.3}, 1024, 1024, kSlos, 1);
+        auto points
+            = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {0.5, 0.3}, 1024, 1024, kSlos, 1);
         // gpu-b is twice as fast: its memory-bound end lies above 60 tok/s/user, so ask for more.
         const auto onB = fixtures::rooflineRows(catalog, "dense-70b", "sys-b", Precision::FP8, {0.7, 0.5}, 1024, 1024,
                                                 {0, 20, 60, 100, 120, 140, 150}, 100);
@@ -105,7 +113,8 @@ private Q_SLOTS:
 
     void pointsTheCatalogCannotDescribeAreSkipped()
     {
-        auto points = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {0.5, 0.3}, 1024, 1024, kSlos, 1);
+        auto points
+            = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {0.5, 0.3}, 1024, 1024, kSlos, 1);
         points.push_back(fixtures::row(99, "unknown-model", "sys-a", 20, 1000));
         points.push_back(fixtures::row(98, "dense-70b", "unknown-system", 20, 1000));
         const Calibration fitted = calibrate(points, catalog);
@@ -116,7 +125,8 @@ private Q_SLOTS:
 
     void feedbackReportsAndCancels()
     {
-        auto points = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {0.5, 0.3}, 1024, 1024, kSlos, 1);
+        auto points
+            = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {0.5, 0.3}, 1024, 1024, kSlos, 1);
         Feedback feedback;
         double last = 0;
         feedback.setProgressCallback([&](double f) { last = f; });

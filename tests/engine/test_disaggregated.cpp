@@ -18,7 +18,10 @@ double usd(units::Money m) { return units::in_usd(m); }
 
 QString detail(double expected, double actual, double tolerance)
 {
-    return QStringLiteral("expected %1, actual %2, tolerance %3").arg(expected, 0, 'g', 12).arg(actual, 0, 'g', 12).arg(tolerance, 0, 'g', 4);
+    return QStringLiteral("expected %1, actual %2, tolerance %3")
+        .arg(expected, 0, 'g', 12)
+        .arg(actual, 0, 'g', 12)
+        .arg(tolerance, 0, 'g', 4);
 }
 
 #define VERIFY_RELATIVE(actual, expected, tol)                                                               \
@@ -100,7 +103,8 @@ private Q_SLOTS:
         VERIFY_RELATIVE(billed, poolsPerToken, 1e-12);
         VERIFY_RELATIVE(perToken(d.costPerToken), poolsPerToken, 1e-12);
         // The blended throughput is the harmonic mix of the roles, not their sum.
-        VERIFY_RELATIVE(units::in_tokens_per_second(d.totalPerGpu), (isl + osl) / (isl / prefill + osl / decode), 1e-12);
+        VERIFY_RELATIVE(
+            units::in_tokens_per_second(d.totalPerGpu), (isl + osl) / (isl / prefill + osl / decode), 1e-12);
         QVERIFY(units::in_tokens_per_second(d.totalPerGpu) < prefill + decode);
         // The wrong way: every token billed at c_in + c_out overbills by (ISL + OSL)(c_in + c_out)
         // / (ISL c_in + OSL c_out) > 1.
@@ -168,11 +172,13 @@ private Q_SLOTS:
                 continue;
             const auto m = pools.match(r.value(QStringLiteral("config")));
             QVERIFY(m.hasMatch());
-            const QString name = QStringLiteral("disaggregated run at %1 tok/s/user with %2 prefill and %3 decode GPUs")
-                                     .arg(r.value(QStringLiteral("interactivity_tok_s_user")), m.captured(1), m.captured(2));
+            const QString name
+                = QStringLiteral("disaggregated run at %1 tok/s/user with %2 prefill and %3 decode GPUs")
+                      .arg(r.value(QStringLiteral("interactivity_tok_s_user")), m.captured(1), m.captured(2));
             QTest::newRow(qPrintable(name))
                 << r.value(QStringLiteral("isl")).toDouble() << r.value(QStringLiteral("osl")).toDouble()
-                << m.captured(1).toInt() << m.captured(2).toInt() << r.value(QStringLiteral("throughput_per_gpu")).toDouble()
+                << m.captured(1).toInt() << m.captured(2).toInt()
+                << r.value(QStringLiteral("throughput_per_gpu")).toDouble()
                 << r.value(QStringLiteral("cost_usd_per_mtok")).toDouble();
             ++n;
         }
@@ -205,8 +211,10 @@ private Q_SLOTS:
         // Published cost rounded to $0.01/M; throughput to 0.1 tok/s (relative 0.05 / total).
         const double tolerance = (0.005 + publishedPerMtok * 0.05 / total) * (isl + osl) / 1e6;
         QVERIFY2(perRequest <= aggregatedPerRequest + tolerance,
-                 qPrintable(QStringLiteral("per-role billing exceeds the aggregated total: ") + detail(aggregatedPerRequest, perRequest, tolerance)));
-        QVERIFY2(std::abs(perRequest - aggregatedPerRequest) <= tolerance, qPrintable(detail(aggregatedPerRequest, perRequest, tolerance)));
+            qPrintable(QStringLiteral("per-role billing exceeds the aggregated total: ")
+                + detail(aggregatedPerRequest, perRequest, tolerance)));
+        QVERIFY2(std::abs(perRequest - aggregatedPerRequest) <= tolerance,
+            qPrintable(detail(aggregatedPerRequest, perRequest, tolerance)));
 
         const double naive = (isl + osl) * (perToken(d.costPerInputToken) + perToken(d.costPerOutputToken));
         VERIFY_RELATIVE(naive, 2 * perRequest, 1e-12); // (c_in + c_out) x 2L vs L c_in + L c_out
@@ -235,7 +243,8 @@ private Q_SLOTS:
         in.mode = DecodeMode::DecodeOnly;
         const RooflineSetup s = prepareRoofline(in).value();
         QCOMPARE(rates.value().prefillInputPerGpu.value(), prefillRatePerGpu(s).value());
-        QCOMPARE(rates.value().decodeOutputPerGpu.value(), rooflineAtSlo(s, units::tokens_per_second(30)).outputPerGpu.value());
+        QCOMPARE(rates.value().decodeOutputPerGpu.value(),
+            rooflineAtSlo(s, units::tokens_per_second(30)).outputPerGpu.value());
     }
 };
 

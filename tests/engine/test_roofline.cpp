@@ -110,7 +110,8 @@ private Q_SLOTS:
         QFETCH(double, tokens);
         QFETCH(double, expected);
         const double actual = expectedExpertsTouched(experts, perToken, tokens);
-        QVERIFY2(std::abs(actual - expected) <= 1e-9 * std::max(1.0, expected), qPrintable(detail(expected, actual, 1e-9)));
+        QVERIFY2(
+            std::abs(actual - expected) <= 1e-9 * std::max(1.0, expected), qPrintable(detail(expected, actual, 1e-9)));
     }
 
     void moeReadsOnlyTouchedExperts()

@@ -60,7 +60,10 @@ bool hasWarning(const ThroughputEstimate& e, const char* text)
 
 QString detail(double expected, double actual, double tolerance)
 {
-    return QStringLiteral("expected %1, actual %2, relative tolerance %3").arg(expected, 0, 'g', 12).arg(actual, 0, 'g', 12).arg(tolerance);
+    return QStringLiteral("expected %1, actual %2, relative tolerance %3")
+        .arg(expected, 0, 'g', 12)
+        .arg(actual, 0, 'g', 12)
+        .arg(tolerance);
 }
 
 } // namespace
@@ -82,14 +85,14 @@ private Q_SLOTS:
         QTest::addColumn<int>("grade");
         QTest::newRow("rows for the system answer as measured, graded by the weakest row read")
             << QStringLiteral("sys-a") << true << 1024.0 << false << QStringLiteral("measured") << int(Grade::Measured);
-        QTest::newRow("rows on another system transfer with the roofline ratio, graded estimate")
-            << QStringLiteral("sys-b") << true << 1024.0 << false << QStringLiteral("transferred") << int(Grade::Estimate);
+        QTest::newRow("rows on another system transfer with the roofline ratio, graded estimate") << QStringLiteral(
+            "sys-b") << true << 1024.0 << false << QStringLiteral("transferred") << int(Grade::Estimate);
         QTest::newRow("a vendor ratio claim transfers graded vendor")
             << QStringLiteral("sys-b") << true << 1024.0 << true << QStringLiteral("transferred") << int(Grade::Vendor);
-        QTest::newRow("rows of other lengths on the same system transfer rather than mix")
-            << QStringLiteral("sys-a") << true << 8192.0 << false << QStringLiteral("transferred") << int(Grade::Estimate);
-        QTest::newRow("no rows at all leave the calibrated roofline, graded estimate")
-            << QStringLiteral("sys-b") << false << 1024.0 << false << QStringLiteral("analytic") << int(Grade::Estimate);
+        QTest::newRow("rows of other lengths on the same system transfer rather than mix") << QStringLiteral(
+            "sys-a") << true << 8192.0 << false << QStringLiteral("transferred") << int(Grade::Estimate);
+        QTest::newRow("no rows at all leave the calibrated roofline, graded estimate") << QStringLiteral(
+            "sys-b") << false << 1024.0 << false << QStringLiteral("analytic") << int(Grade::Estimate);
         QTest::newRow("a claim without baseline rows cannot transfer")
             << QStringLiteral("sys-b") << false << 1024.0 << true << QStringLiteral("analytic") << int(Grade::Estimate);
     }
@@ -119,8 +122,10 @@ private Q_SLOTS:
         QVERIFY(e);
         // 20 tok/s/user is halfway between 10 and 40 in log space: sqrt(4000 x 1000) = 2000.
         const double tolerance = 1e-12;
-        QVERIFY2(std::abs(tps(e.value().totalPerGpu) - 2000) <= 2000 * tolerance, qPrintable(detail(2000, tps(e.value().totalPerGpu), tolerance)));
-        QVERIFY2(std::abs(tps(e.value().outputPerGpu) - 1000) <= 1000 * tolerance, qPrintable(detail(1000, tps(e.value().outputPerGpu), tolerance)));
+        QVERIFY2(std::abs(tps(e.value().totalPerGpu) - 2000) <= 2000 * tolerance,
+            qPrintable(detail(2000, tps(e.value().totalPerGpu), tolerance)));
+        QVERIFY2(std::abs(tps(e.value().outputPerGpu) - 1000) <= 1000 * tolerance,
+            qPrintable(detail(1000, tps(e.value().outputPerGpu), tolerance)));
         QCOMPARE(e.value().inputShare, 0.5);
         QCOMPARE(e.value().rowsUsed, (std::vector<std::int64_t>{1, 2}));
         QCOMPARE(e.value().evidence.inputs, (std::vector<std::string>{"row:1", "row:2"}));
@@ -175,7 +180,8 @@ private Q_SLOTS:
         QVERIFY(a.curve.size() > 3);
         QVERIFY(a.rowsUsed.empty());
         for (const char* input : {"calibration:gen-b/fp8", "catalog:sys-b", "catalog:dense-70b"})
-            QVERIFY2(std::find(a.evidence.inputs.begin(), a.evidence.inputs.end(), input) != a.evidence.inputs.end(), input);
+            QVERIFY2(
+                std::find(a.evidence.inputs.begin(), a.evidence.inputs.end(), input) != a.evidence.inputs.end(), input);
     }
 
     void disaggregatedAnalyticBlendsTheRoles()
@@ -188,7 +194,11 @@ private Q_SLOTS:
         QVERIFY(p > 0 && d > 0);
         // Over both pools: (ISL + OSL) / (ISL / prefill + OSL / decode).
         const double expected = 2048 / (1024 / p + 1024 / d);
-        QVERIFY2(std::abs(tps(e.value().totalPerGpu) - expected) <= expected * 1e-12, qPrintable(detail(expected, tps(e.value().totalPerGpu), 1e-12)));
+        // The chart's curve is blended the same way, so the estimate lies on it.
+        const auto& curve = e.value().curve;
+        QVERIFY(tps(curve.front().totalPerGpu) <= expected && expected <= tps(curve.back().totalPerGpu));
+        QVERIFY2(std::abs(tps(e.value().totalPerGpu) - expected) <= expected * 1e-12,
+            qPrintable(detail(expected, tps(e.value().totalPerGpu), 1e-12)));
     }
 
     void infeasibleModelIsAnError()
@@ -213,7 +223,8 @@ private Q_SLOTS:
     {
         QFETCH(QString, model);
         QFETCH(QString, system);
-        const auto e = estimateThroughput(query(system.toStdString(), 20, model.toStdString()), {}, catalog, calibration);
+        const auto e
+            = estimateThroughput(query(system.toStdString(), 20, model.toStdString()), {}, catalog, calibration);
         QVERIFY(!e);
         QCOMPARE(e.error().kind, ErrorKind::BadInput);
     }
@@ -276,8 +287,18 @@ private Q_SLOTS:
             const double us = timer.nsecsElapsed() / 1e3 / c.calls;
             qInfo("%s query: %.2f us each (limit %.0f us)", c.name, us, c.limitUs);
             QVERIFY(sink > 0);
-            QVERIFY2(us < c.limitUs, qPrintable(QStringLiteral("%1: %2 us per query").arg(QString::fromUtf8(c.name)).arg(us)));
+            QVERIFY2(us < c.limitUs,
+                qPrintable(QStringLiteral("%1: %2 us per query").arg(QString::fromUtf8(c.name)).arg(us)));
         }
+        // The one-shot front door indexes the 200 rows on every call.
+        QElapsedTimer timer;
+        timer.start();
+        constexpr int calls = 2000;
+        for (int i = 0; i < calls; ++i)
+            QVERIFY(estimateThroughput(query("sys-a", 30), rows, catalog, calibration));
+        const double us = timer.nsecsElapsed() / 1e3 / calls;
+        qInfo("one-shot estimateThroughput over 200 rows: %.2f us each (limit 200 us)", us);
+        QVERIFY2(us < 200, qPrintable(QString::number(us)));
     }
 };
 

@@ -22,11 +22,17 @@ ThroughputCurve curveOf(const QList<double>& perUser, const QList<double>& total
 
 double tps(units::TokenRate r) { return units::in_tokens_per_second(r); }
 
-bool near(double actual, double expected, double relative) { return std::abs(actual - expected) <= relative * std::abs(expected); }
+bool near(double actual, double expected, double relative)
+{
+    return std::abs(actual - expected) <= relative * std::abs(expected);
+}
 
 QString detail(double expected, double actual, double tolerance)
 {
-    return QStringLiteral("expected %1, actual %2, tolerance %3").arg(expected, 0, 'g', 10).arg(actual, 0, 'g', 10).arg(tolerance);
+    return QStringLiteral("expected %1, actual %2, tolerance %3")
+        .arg(expected, 0, 'g', 10)
+        .arg(actual, 0, 'g', 10)
+        .arg(tolerance);
 }
 
 } // namespace
@@ -81,7 +87,8 @@ private Q_SLOTS:
         QTest::addColumn<qint64>("rowHigh");
         // Frontier (10, 1000), (40, 250), (80, 50) from rows 1, 2, 3.
         // At 20: t = ln(20/10) / ln(40/10) = 1/2, so total = 1000^(1/2) x 250^(1/2) = 500 (geometric mean).
-        QTest::newRow("halfway in log interactivity gives the geometric mean") << 20.0 << 500.0 << qint64(1) << qint64(2);
+        QTest::newRow("halfway in log interactivity gives the geometric mean")
+            << 20.0 << 500.0 << qint64(1) << qint64(2);
         // At 60: t = ln(60/40) / ln(80/40) = log2(1.5) = 0.5849625;
         // total = 250 x (50/250)^0.5849625 = 250 x exp(-1.6094379 x 0.5849625) = 250 x 0.3900576 = 97.5144.
         QTest::newRow("a power law between the two neighbours") << 60.0 << 97.514403 << qint64(2) << qint64(3);
@@ -99,7 +106,8 @@ private Q_SLOTS:
         const auto r = c.read(units::tokens_per_second(slo));
         QVERIFY(r);
         const double tolerance = 1e-6;
-        QVERIFY2(near(tps(r->totalPerGpu), expected, tolerance), qPrintable(detail(expected, tps(r->totalPerGpu), tolerance)));
+        QVERIFY2(near(tps(r->totalPerGpu), expected, tolerance),
+            qPrintable(detail(expected, tps(r->totalPerGpu), tolerance)));
         QCOMPARE(r->clamped, CurveEnd::Inside);
         QCOMPARE(qint64(r->rowLow), rowLow);
         QCOMPARE(qint64(r->rowHigh), rowHigh);
@@ -122,9 +130,11 @@ private Q_SLOTS:
         QTest::addColumn<int>("end");
         QTest::addColumn<QString>("phrase");
         QTest::newRow("slower than every run: held at the highest throughput, a lower bound")
-            << 5.0 << 1000.0 << int(CurveEnd::BelowMeasured) << QStringLiteral("below the lowest measured interactivity (10");
+            << 5.0 << 1000.0 << int(CurveEnd::BelowMeasured)
+            << QStringLiteral("below the lowest measured interactivity (10");
         QTest::newRow("faster than every run: held at the fastest run, an overestimate")
-            << 100.0 << 50.0 << int(CurveEnd::AboveMeasured) << QStringLiteral("above the highest measured interactivity (80");
+            << 100.0 << 50.0 << int(CurveEnd::AboveMeasured)
+            << QStringLiteral("above the highest measured interactivity (80");
         QTest::newRow("no requirement and no Offline row: the highest throughput, flagged")
             << 0.0 << 1000.0 << int(CurveEnd::BelowMeasured) << QStringLiteral("below the lowest");
     }
@@ -168,10 +178,13 @@ private Q_SLOTS:
         QVERIFY(offlineOnly.read(units::tokens_per_second(0)));
     }
 
-    void emptyCurveReadsNothing()
+    void unusableRowsLeaveTheCurveEmpty()
     {
         ThroughputCurve c;
         c.add(row(1, "m", "s", 10, 0)); // no throughput: ignored
+        c.add(row(2, "m", "s", -5, 100)); // a negative per-user rate is not an Offline run
+        c.add(row(3, "m", "s", std::nan(""), 100));
+        c.add(row(4, "m", "s", 10, HUGE_VAL));
         c.finish();
         QVERIFY(c.empty());
         QVERIFY(!c.read(units::tokens_per_second(10)));
@@ -209,8 +222,9 @@ private Q_SLOTS:
         int id = 0;
         for (const auto& r : rows)
             if (r.value(QStringLiteral("row_type")) == u"measured_point")
-                c.add(row(++id, "deepseek-r1", "gb200-nvl72", r.value(QStringLiteral("interactivity_tok_s_user")).toDouble(),
-                          r.value(QStringLiteral("throughput_per_gpu")).toDouble()));
+                c.add(row(++id, "deepseek-r1", "gb200-nvl72",
+                    r.value(QStringLiteral("interactivity_tok_s_user")).toDouble(),
+                    r.value(QStringLiteral("throughput_per_gpu")).toDouble()));
         c.finish();
         QCOMPARE(id, 9);
         int compared = 0;
@@ -223,8 +237,10 @@ private Q_SLOTS:
             QVERIFY(ours);
             const double v = tps(ours->totalPerGpu);
             QVERIFY2(v <= theirs * 1.03 && v >= theirs * 0.65,
-                     qPrintable(QStringLiteral("at %1 tok/s/user: InferenceX %2, ours %3, allowed [0.65, 1.03] x theirs")
-                                    .arg(at).arg(theirs).arg(v)));
+                qPrintable(QStringLiteral("at %1 tok/s/user: InferenceX %2, ours %3, allowed [0.65, 1.03] x theirs")
+                               .arg(at)
+                               .arg(theirs)
+                               .arg(v)));
             ++compared;
         }
         QCOMPARE(compared, 13);

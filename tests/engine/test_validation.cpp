@@ -77,7 +77,8 @@ private Q_SLOTS:
             QCOMPARE(p.method, ThroughputMethod::Measured);
             const double expected = p.rowId == 1 ? -0.5 : p.rowId == 5 ? 1.0 : 0.0;
             QVERIFY2(std::abs(p.relativeError - expected) < 1e-12,
-                     qPrintable(QStringLiteral("row %1: error %2, expected %3").arg(p.rowId).arg(p.relativeError).arg(expected)));
+                qPrintable(
+                    QStringLiteral("row %1: error %2, expected %3").arg(p.rowId).arg(p.relativeError).arg(expected)));
         }
         QCOMPARE(r.overall.medianSigned, 0.0);
         QVERIFY(std::abs(r.overall.meanAbsolute - 0.3) < 1e-12);
@@ -100,7 +101,8 @@ private Q_SLOTS:
         // prediction multiplies by the exact ratio, so errors nearly vanish. What is left comes from
         // reading the source curve between its batch sizes (log-space chord vs whole batches).
         auto points = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {}, 1024, 1024, kSlos, 1);
-        const auto onB = fixtures::rooflineRows(catalog, "dense-70b", "sys-b", Precision::FP8, {}, 1024, 1024, kSlos, 100);
+        const auto onB
+            = fixtures::rooflineRows(catalog, "dense-70b", "sys-b", Precision::FP8, {}, 1024, 1024, kSlos, 100);
         points.insert(points.end(), onB.begin(), onB.end());
         ValidationOptions options;
         options.mode = LeaveOut::Curve;
@@ -117,7 +119,8 @@ private Q_SLOTS:
 
     void oneSetPredictsAnother()
     {
-        const auto reference = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {}, 1024, 1024, kSlos, 1);
+        const auto reference
+            = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {}, 1024, 1024, kSlos, 1);
         auto target = fixtures::rooflineRows(catalog, "dense-70b", "sys-b", Precision::FP8, {}, 1024, 1024, kSlos, 100);
         target.push_back(fixtures::row(999, "dense-70b", "unknown-system", 20, 1000));
         const ValidationReport r = predictAcross(reference, target, catalog, calibration, false);
