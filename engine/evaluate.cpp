@@ -311,12 +311,14 @@ void gatherResults(Work& w, Power itNameplate)
 {
     const FinanceResult& f = w.out.finance;
     const Scenario& s = w.s;
-    Evidence tco = tcoEvidence(w);
-    Evidence tput = w.throughput.evidence;
-    Evidence cost = tco;
-    cost.merge(tput);
-    cost.merge(evidenceOf(s, {"finance.utilization"}, ""));
-    cost.method = "formula";
+    Evidence tcoE = tcoEvidence(w);
+    Evidence costE = tcoE;
+    costE.merge(w.throughput.evidence);
+    costE.merge(evidenceOf(s, {"finance.utilization"}, ""));
+    costE.method = "formula";
+    const auto tco = std::make_shared<const Evidence>(std::move(tcoE));
+    const auto cost = std::make_shared<const Evidence>(std::move(costE));
+    const auto tput = std::make_shared<const Evidence>(w.throughput.evidence);
     auto& r = w.out.results;
     addMetric(r, "results.cost_per_mtok_usd", "Cost per million tokens (input + output)",
               in_usd_per_million_tokens(f.costPerToken), "USD/Mtok", cost);
@@ -330,7 +332,7 @@ void gatherResults(Work& w, Power itNameplate)
               "USD/GPU-hour", tco);
     addMetric(r, "results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO",
               in_tokens_per_second(w.throughput.totalPerGpu), "tokens/s/GPU", tput);
-    Evidence perMw = tput;
+    Evidence perMw = *tput;
     perMw.merge(w.powerEvidence);
     perMw.method = "formula";
     const Power itPerGpu = itNameplate / double(w.out.sizing.gpus);
@@ -349,10 +351,11 @@ void gatherResults(Work& w, Power itNameplate)
 void gatherSizing(Work& w, Power itNameplate)
 {
     const SizingResult& z = w.out.sizing;
-    Evidence e = w.powerEvidence;
-    e.method = std::string(sizingBasisName(z.basis));
+    Evidence sizedE = w.powerEvidence;
+    sizedE.method = std::string(sizingBasisName(z.basis));
     if (z.basis == SizingBasis::Demand)
-        e.merge(w.throughput.evidence);
+        sizedE.merge(w.throughput.evidence);
+    const auto e = std::make_shared<const Evidence>(std::move(sizedE));
     auto& m = w.out.sizingMetrics;
     addMetric(m, "sizing.gpus", "GPUs", z.gpus, "GPUs", e);
     addMetric(m, "sizing.racks", "Rack positions (compute)", z.racks, "racks", e);
@@ -384,8 +387,10 @@ Result<void> gatherDetails(Work& w, Power itNameplate, Power itTypical)
     addMetric(d, "power.floor_positions", "Floor positions (compute + network racks)",
               w.out.sizing.racks + std::ceil(double(w.network.fabric.switches()) / 16.0), "positions",
               Evidence{Grade::Estimate, "assumes 16 switches per network rack", {}});
-    d.insert(d.end(), w.network.details.begin(), w.network.details.end());
-    d.insert(d.end(), w.storage.details.begin(), w.storage.details.end());
+    d.insert(d.end(), std::make_move_iterator(w.network.details.begin()),
+             std::make_move_iterator(w.network.details.end()));
+    d.insert(d.end(), std::make_move_iterator(w.storage.details.begin()),
+             std::make_move_iterator(w.storage.details.end()));
     reliabilityDetails(s, w.reliability, d);
     if (s.workload.kind.value == "training") {
         auto run = planTraining(s, *w.gpu, w.model, w.out.sizing.gpus, w.reliability, w.out.finance.tcoPerGpuHour);
@@ -404,11 +409,16 @@ Result<void> planReliabilityAndStorage(Work& w)
 {
     const bool training = w.s.workload.kind.value == "training";
     const int gpus = w.out.sizing.gpus;
-    // The checkpoint's blocking write time sets Young's interval, which sets the checkpoint rate.
-    auto probe = planStorage(w.s, w.catalog, w.model, gpus, seconds(0));
-    if (!probe)
-        return probe.error();
-    auto rel = planReliability(w.s, w.system, gpus, training ? probe.value().checkpoint.blocking : seconds(0));
+    // Training: the checkpoint's blocking write time sets Young's interval, which sets the
+    // checkpoint rate, so storage is planned once to learn the write time and again with the rate.
+    Time blocking = seconds(0);
+    if (training) {
+        auto probe = planStorage(w.s, w.catalog, w.model, gpus, seconds(0));
+        if (!probe)
+            return probe.error();
+        blocking = probe.value().checkpoint.blocking;
+    }
+    auto rel = planReliability(w.s, w.system, gpus, blocking);
     if (!rel)
         return rel.error();
     w.reliability = rel.value();
@@ -444,11 +454,11 @@ Result<void> prepare(Work& w, const EvaluationContext& ctx)
     // Size once without the network, then again with its power per GPU, so a power cap counts it.
     if (auto ok = size(w, watts(0)); !ok)
         return ok;
-    auto net = planNetwork(w.s, w.catalog, w.out.sizing.gpus);
+    auto net = sizeScenarioFabric(w.s, w.catalog, w.out.sizing.gpus);
     if (!net)
         return net.error();
     const bool allIn = w.s.facility.it_kw_per_gpu_all_in.isSet();
-    if (auto ok = size(w, allIn ? watts(0) : net.value().fabric.power() / double(w.out.sizing.gpus)); !ok)
+    if (auto ok = size(w, allIn ? watts(0) : net.value().power() / double(w.out.sizing.gpus)); !ok)
         return ok;
     auto finalNet = planNetwork(w.s, w.catalog, w.out.sizing.gpus);
     if (!finalNet)
@@ -475,16 +485,20 @@ Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, co
     const SystemSpec& system = *catalog.system(s.system.value);
     Work w{s, catalog, system, catalog.gpu(system.gpu), *catalog.model(s.workload.model.value),
            facilityModeFromName(s.facility.mode.value).value_or(FacilityMode::Build), {}, 1.0, {}, {}, {}, {}, {}, {}, {}};
+    w.out.results.reserve(12);
+    w.out.sizingMetrics.reserve(6);
+    w.out.details.reserve(40);
     if (auto ok = prepare(w, ctx); !ok)
         return ok.error();
     addComputeBom(w);
     // An all-in power figure per GPU already holds the network's and storage's share.
     const bool allIn = s.facility.it_kw_per_gpu_all_in.isSet();
-    for (const auto* lines : {&w.network.bom, &w.storage.bom})
-        for (BomLine line : *lines) {
+    w.out.bom.lines.reserve(w.out.bom.lines.size() + w.network.bom.size() + w.storage.bom.size() + 2);
+    for (auto* lines : {&w.network.bom, &w.storage.bom})
+        for (BomLine& line : *lines) {
             if (allIn)
                 line.unitPower = watts(0);
-            w.out.bom.add(line);
+            w.out.bom.add(std::move(line));
         }
     const Power itNameplate = w.out.bom.totalPower();
     const Power itTypical = w.itPerGpuTypical * double(w.out.sizing.gpus) + (itNameplate - w.itPerGpuNameplate *
@@ -500,7 +514,7 @@ Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, co
     gatherSizing(w, itNameplate);
     if (auto ok = gatherDetails(w, itNameplate, itTypical); !ok)
         return ok.error();
-    w.out.resolved = s;
+    w.out.resolved = std::move(s); // last use of s
     return std::move(w.out);
 }
 

@@ -79,6 +79,13 @@ void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* opt
 
 } // namespace
 
+Result<FabricResult> sizeScenarioFabric(const Scenario& s, const Catalog& c, int gpus)
+{
+    const SwitchSpec* sw = c.switchSpec(s.network.switch_model.value);
+    const OpticSpec* optic = s.network.optic.value.empty() ? nullptr : c.optic(s.network.optic.value);
+    return sizeFabric(fabricInput(s, sw, optic, gpus));
+}
+
 Result<NetworkStep> planNetwork(const Scenario& s, const Catalog& c, int gpus)
 {
     const SwitchSpec* sw = c.switchSpec(s.network.switch_model.value);
@@ -90,11 +97,9 @@ Result<NetworkStep> planNetwork(const Scenario& s, const Catalog& c, int gpus)
     out.fabric = fabric.value();
     for (Warning& w : out.fabric.warnings)
         w.where = "network: " + w.where;
-    for (BomLine& l : out.bom)
-        l.totalCost = l.unitCost * l.count;
     fabricBom(out.fabric, sw, optic, out);
-    const Evidence e = fieldEvidence(s, {"network.nics_per_gpu", "network.nic_gbps", "network.switch_radix",
-                                         "network.switch_port_gbps", "network.planes", "network.oversubscription"});
+    const auto e = std::make_shared<const Evidence>(fieldEvidence(s, {"network.nics_per_gpu", "network.nic_gbps", "network.switch_radix",
+                                         "network.switch_port_gbps", "network.planes", "network.oversubscription"}));
     const FabricResult& f = out.fabric;
     addMetric(out.details, "network.tiers", "Fabric tiers", f.tiers, "tiers", e);
     addMetric(out.details, "network.leaf_switches", "Leaf switches", double(f.leafSwitches), "switches", e);
@@ -128,9 +133,9 @@ Result<ReliabilityResult> planReliability(const Scenario& s, const SystemSpec& s
 
 void reliabilityDetails(const Scenario& s, const ReliabilityResult& r, std::vector<Metric>& out)
 {
-    const Evidence e = fieldEvidence(s, {"reliability.failures_per_gpu_hour", "reliability.recovery_minutes",
-                                         "reliability.straggler_probability", "reliability.straggler_slowdown",
-                                         "reliability.burnin_catch_fraction"});
+    const auto e = std::make_shared<const Evidence>(fieldEvidence(
+        s, {"reliability.failures_per_gpu_hour", "reliability.recovery_minutes", "reliability.straggler_probability",
+            "reliability.straggler_slowdown", "reliability.burnin_catch_fraction"}));
     addMetric(out, "reliability.interruptions_per_day", "Interruptions per day", r.interruptionsPerDay, "per day", e);
     addMetric(out, "reliability.mtbf_hours", "Cluster MTBF", in_hours(r.mtbf), "h", e);
     addMetric(out, "reliability.checkpoint_interval_s", "Checkpoint interval (Young/Daly)",
@@ -217,6 +222,8 @@ Result<StorageStep> planStorage(const Scenario& s, const Catalog& c, const Model
     in.datasetRemoteReadsPerMonth = 0;
     in.cacheHitRatio = st.cache_hit_ratio.value;
     in.egressPerMonth = terabytes(st.egress_tb_per_month.value);
+    in.months = 1; // evaluate() uses the steady month; the month-by-month table is for reports
+
     auto plan = storagePlan(in);
     if (!plan)
         return plan.error();
@@ -228,8 +235,9 @@ Result<StorageStep> planStorage(const Scenario& s, const Catalog& c, const Model
     out.bom.push_back(storageLine(warm->name + " (warm)", held.warm, steady.cost.warm.total(), warm->pricePerGbMonth.provenance()));
     out.bom.push_back(storageLine(archive->name + " (archive)", held.archive, steady.cost.archive.total(),
                                   archive->pricePerGbMonth.provenance()));
-    const Evidence e = fieldEvidence(s, {"storage.checkpoint_bytes_per_param", "storage.write_gb_per_s",
-                                         "storage.inter_region_gb_per_s", "storage.dataset_tb", "storage.cache_hit_ratio"});
+    const auto e = std::make_shared<const Evidence>(
+        fieldEvidence(s, {"storage.checkpoint_bytes_per_param", "storage.write_gb_per_s", "storage.inter_region_gb_per_s",
+                          "storage.dataset_tb", "storage.cache_hit_ratio"}));
     addMetric(out.details, "storage.checkpoint_tb", "Checkpoint size", in_terabytes(out.checkpointSize), "TB", e);
     addMetric(out.details, "storage.checkpoint_write_s", "Checkpoint blocking write time",
               in_seconds(out.checkpoint.blocking), "s", e);

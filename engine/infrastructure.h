@@ -25,6 +25,7 @@ struct NetworkStep {
     std::vector<Metric> details;
 };
 Result<NetworkStep> planNetwork(const Scenario& s, const Catalog& c, int gpus);
+Result<FabricResult> sizeScenarioFabric(const Scenario& s, const Catalog& c, int gpus); // counts only
 
 // Inference goodput does not depend on the cluster size (failures take out one domain at a time),
 // so it can be computed before sizing; training goodput needs the job's GPU count.

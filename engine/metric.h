@@ -5,23 +5,33 @@
 
 #include "evidence.h"
 
-#include <string>
+#include <memory>
+#include <string_view>
 #include <vector>
 
 namespace planner {
 
+// Many figures rest on the same inputs (every cost figure on the TCO's), so they share one
+// immutable Evidence instead of copying its list of inputs; a sweep evaluates millions of these.
+using EvidencePtr = std::shared_ptr<const Evidence>;
+
 struct Metric {
-    std::string key;  // "results.cost_per_mtok_usd"
-    std::string label;
+    std::string_view key;   // "results.cost_per_mtok_usd"; names are string literals
+    std::string_view label;
     double value = 0;
-    std::string unit; // "USD/Mtok"
-    Evidence evidence;
+    std::string_view unit;  // "USD/Mtok"
+    EvidencePtr evidence;
 };
 
-inline void addMetric(std::vector<Metric>& list, std::string key, std::string label, double value, std::string unit,
-                      Evidence e)
+inline void addMetric(std::vector<Metric>& list, std::string_view key, std::string_view label, double value,
+                      std::string_view unit, EvidencePtr e)
 {
-    list.push_back({std::move(key), std::move(label), value, std::move(unit), std::move(e)});
+    list.push_back({key, label, value, unit, std::move(e)});
+}
+inline void addMetric(std::vector<Metric>& list, std::string_view key, std::string_view label, double value,
+                      std::string_view unit, Evidence e)
+{
+    addMetric(list, key, label, value, unit, std::make_shared<const Evidence>(std::move(e)));
 }
 
 } // namespace planner

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <string>
+#include <unordered_map>
 
 namespace planner {
 
@@ -282,10 +283,15 @@ std::span<const FieldSpec> scenarioFields()
 
 const FieldSpec* findField(std::string_view path)
 {
-    for (const FieldSpec& f : scenarioFields())
-        if (f.path == path)
-            return &f;
-    return nullptr;
+    // Evidence gathering looks fields up by path hundreds of times per evaluation: hash them once.
+    static const std::unordered_map<std::string_view, const FieldSpec*> index = [] {
+        std::unordered_map<std::string_view, const FieldSpec*> map;
+        for (const FieldSpec& f : scenarioFields())
+            map.emplace(f.path, &f);
+        return map;
+    }();
+    auto it = index.find(path);
+    return it == index.end() ? nullptr : it->second;
 }
 
 Result<void> checkNumber(const FieldSpec& f, double value)

@@ -28,9 +28,9 @@ void addFigures(ReportModel& model, const std::vector<Metric>& metrics)
 {
     for (const Metric& m : metrics) {
         const auto dot = m.key.find('.');
-        model.figures.push_back({m.key.substr(0, dot), m.key, m.label, m.value, m.unit,
-                                 std::string(gradeName(m.evidence.grade)), m.evidence.method,
-                                 joined(m.evidence.inputs)});
+        model.figures.push_back({std::string(m.key.substr(0, dot)), std::string(m.key), std::string(m.label), m.value,
+                                 std::string(m.unit), std::string(gradeName(m.evidence->grade)), m.evidence->method,
+                                 joined(m.evidence->inputs)});
     }
 }
 
