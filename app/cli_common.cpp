@@ -2,8 +2,13 @@
 #include "cli_common.h"
 
 #include "cli_runner.h"
+#include "measured_throughput.h"
 #include "scenario_io.h"
 #include "scenario_schema.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 
 #include <cmath>
 #include <cstdio>
@@ -56,11 +61,37 @@ Outcome<Scenario> loadScenarioWithOverrides(const std::string& file, const std::
     return s;
 }
 
+QString locateBenchmarkDb(const QString& name, const QString& scenarioFile)
+{
+    if (QFileInfo(name).isAbsolute())
+        return name;
+    // Next to the scenario first; then the example database the build makes, and the installed one.
+    const QStringList dirs{QFileInfo(scenarioFile).dir().path(), QStringLiteral(PLANNER_BUILD_EXAMPLES_DIR),
+                           QCoreApplication::applicationDirPath() + QStringLiteral("/../share/clusterplanner")};
+    for (const QString& dir : dirs)
+        if (QFileInfo::exists(QDir(dir).filePath(name)))
+            return QDir(dir).filePath(name);
+    return QFileInfo(scenarioFile).dir().filePath(name); // not found: the message names this path
+}
+
 Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std::string>& db,
                                      const std::string& file, std::ostream& err)
 {
     EvaluationContext ctx;
-    (void)db;
+    // --db wins over the scenario's benchmark_db; a relative benchmark_db is relative to the file.
+    std::optional<QString> dbPath;
+    if (db)
+        dbPath = QString::fromStdString(*db);
+    else if (!s.benchmark_db.value.empty())
+        dbPath = locateBenchmarkDb(QString::fromStdString(s.benchmark_db.value), QString::fromStdString(file));
+    if (dbPath && !s.workload.throughput_tokens_per_s_per_gpu.isSet()) {
+        auto data = loadMeasuredData(*dbPath, builtinCatalog());
+        if (!data) {
+            err << data.error().message << "\n";
+            return Outcome<Evaluation>::failure(exitCodeFor(data.error()));
+        }
+        ctx.throughput = measuredThroughput(data.value());
+    }
     auto result = evaluate(s, builtinCatalog(), ctx);
     if (!result) {
         err << located(result.error(), s, file) << "\n";

@@ -6,6 +6,8 @@
 
 #include "evaluate.h"
 
+#include <QString>
+
 #include <optional>
 #include <ostream>
 #include <string>
@@ -37,5 +39,9 @@ Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std:
 // "file:line: message" when the error names a field the file gave, else "file: message".
 std::string located(const Error& e, const Scenario& s, const std::string& file);
 std::string formatFigure(double v);
+
+// A scenario's benchmark_db: absolute, next to the scenario, or the example database of the build
+// or the installation, in that order.
+QString locateBenchmarkDb(const QString& name, const QString& scenarioFile);
 
 } // namespace planner::cli

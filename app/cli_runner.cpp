@@ -16,6 +16,9 @@ const std::map<std::string, std::pair<Command, const char*>>& commands()
         {"evaluate", {runEvaluate, "cost per million tokens, TCO, sizing and BOM for one scenario"}},
         {"catalog", {runCatalog, "list or show the built-in hardware and model catalog"}},
         {"fabric", {runFabric, "size a scale-out fat tree: switches, cables, transceivers"}},
+        {"import", {runImport, "import benchmark results (MLPerf, InferenceX, CSV, vLLM) into a database"}},
+        {"predict", {runPredict, "throughput at the service level, with method and evidence"}},
+        {"validate", {runValidate, "leave-one-out and cross-set errors of the throughput model"}},
     };
     return table;
 }

@@ -33,5 +33,8 @@ private:
 int runEvaluate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runCatalog(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runFabric(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runImport(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 
 } // namespace planner::cli

@@ -9,6 +9,7 @@
 #include "benchmark.h"
 #include "evidence.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,7 +53,11 @@ struct BenchmarkRun {
 // request shape, assuming every request has the stated input and output lengths.
 void completeThroughput(BenchmarkRun& run);
 
-// 16 hex digits of FNV-1a over the bytes: a stable row id for sources without one of their own.
+// A 64-bit hash of the bytes that is the same on every platform and in every build.
+std::uint64_t stableHash(std::string_view bytes);
+
+// 16 hex digits of stableHash: the row id of a record whose source gives it none, so the same
+// record imported twice is recognised.
 std::string contentId(std::string_view bytes);
 
 } // namespace planner

@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QStringList>
 
+#include <algorithm>
 #include <array>
 
 namespace planner {
@@ -55,7 +56,9 @@ Result<ReadReport> Importer::read(const QString& path, const ImportOptions& opti
         return ioError(path, QStringLiteral("cannot open the file: ") + file.errorString());
     if (file.size() > kMaxFileBytes)
         return ioError(path, QStringLiteral("the file is larger than 4 GiB"));
-    // Mapping avoids a copy of a large file; a pipe or special file falls back to reading.
+    // Mapping avoids copying a large file (a million-row CSV is 200+ MB); a pipe or special file
+    // falls back to reading. The file must not shrink while it is read (another program
+    // truncating it mid-import would fault the mapping).
     QByteArray buffer;
     std::string_view content;
     if (uchar* mapped = file.size() > 0 ? file.map(0, file.size()) : nullptr) {
@@ -67,8 +70,13 @@ Result<ReadReport> Importer::read(const QString& path, const ImportOptions& opti
     }
     const std::string label = QFileInfo(path).fileName().toStdString();
     auto report = parse(content, label, options, sink);
-    if (!report && report.error().where.empty())
-        return Error{report.error().kind, report.error().message, path.toStdString()};
+    if (!report)
+        return report.error().where.empty() ? Error{report.error().kind, report.error().message, path.toStdString()}
+                                            : report.error();
+    // Importers report in the order they find problems; people read them in file order.
+    const auto byRecord = [](const auto& a, const auto& b) { return a.record < b.record; };
+    std::stable_sort(report.value().skipped.begin(), report.value().skipped.end(), byRecord);
+    std::stable_sort(report.value().warnings.begin(), report.value().warnings.end(), byRecord);
     return report;
 }
 

@@ -29,8 +29,8 @@
 namespace planner {
 
 struct ImportOptions {
-    // Hardware and workload facts the file does not carry (required by vllm; for the others a
-    // non-empty value overrides the file).
+    // Hardware and workload facts the file does not carry. Required by vllm; for every importer
+    // a non-empty value replaces what the file says when the rows are stored.
     std::string accelerator; // raw accelerator name, mapped through the alias table: "NVIDIA B200"
     int gpus = 0;            // GPUs the measured server used
     std::string system;      // raw system name, optional

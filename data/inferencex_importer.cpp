@@ -63,9 +63,29 @@ void fillShape(BenchmarkRun& run, const std::vector<std::string>& row, const Col
         run.serving = Serving::Disaggregated;
 }
 
-void fillThroughput(BenchmarkRun& run, double value, const std::vector<std::string>& row, const Columns& c)
+// Most files use one or two unit texts; classifying each again for every row showed in profiles.
+class UnitCache {
+public:
+    TokenKind kind(std::string_view unit)
+    {
+        if (!valid_ || unit != unit_) {
+            unit_ = unit;
+            kind_ = classifyThroughputUnit(unit).kind;
+            valid_ = true;
+        }
+        return kind_;
+    }
+
+private:
+    std::string unit_;
+    TokenKind kind_ = TokenKind::Unknown;
+    bool valid_ = false;
+};
+
+void fillThroughput(BenchmarkRun& run, double value, const std::vector<std::string>& row, const Columns& c,
+                    UnitCache& units)
 {
-    if (classifyThroughputUnit(cell(row, c.unit)).kind == TokenKind::Output)
+    if (units.kind(cell(row, c.unit)) == TokenKind::Output)
         run.outputPerGpu = value;
     else
         run.totalPerGpu = value;
@@ -78,7 +98,8 @@ void fillThroughput(BenchmarkRun& run, double value, const std::vector<std::stri
 }
 
 // One record to a row, or a skip reason.
-std::optional<BenchmarkRun> convert(const std::vector<std::string>& row, const Columns& c, SkippedRow& skip)
+std::optional<BenchmarkRun> convert(const std::vector<std::string>& row, const Columns& c, UnitCache& units,
+                                    SkippedRow& skip)
 {
     const auto grade = gradeFor(cell(row, c.rowType), skip);
     if (!grade)
@@ -101,7 +122,7 @@ std::optional<BenchmarkRun> convert(const std::vector<std::string>& row, const C
     run.framework = cell(row, c.framework);
     run.date = cell(row, c.measuredDate).empty() ? cell(row, c.postDate) : cell(row, c.measuredDate);
     fillShape(run, row, c);
-    fillThroughput(run, *throughput, row, c);
+    fillThroughput(run, *throughput, row, c, units);
     return run;
 }
 
@@ -128,10 +149,11 @@ Result<ReadReport> InferenceXImporter::parse(std::string_view content, std::stri
         return badInput({}, "not an InferenceX CSV: the header needs model, gpu and throughput_per_gpu");
     const Columns columns(header);
     ReadReport report;
+    UnitCache units;
     while (reader.next(row)) {
         ++report.records;
         SkippedRow skip;
-        auto run = convert(row, columns, skip);
+        auto run = convert(row, columns, units, skip);
         if (!run) {
             skip.record = reader.line();
             report.skipped.push_back(std::move(skip));

@@ -27,7 +27,9 @@ std::string confKey(std::string_view key)
 
 std::string field(const std::vector<std::string>& row, int index)
 {
-    return index >= 0 && static_cast<std::size_t>(index) < row.size() ? row[static_cast<std::size_t>(index)] : std::string();
+    if (index < 0 || static_cast<std::size_t>(index) >= row.size())
+        return {};
+    return row[static_cast<std::size_t>(index)];
 }
 
 std::map<std::string, Limit> readConstraints(std::string_view csv)
@@ -71,27 +73,28 @@ MlperfWorkloadTable MlperfWorkloadTable::parse(std::string_view workloadsCsv, st
     const auto limits = readConstraints(constraintsCsv);
     MlperfWorkloadTable table;
     CsvReader reader(workloadsCsv);
-    std::vector<std::string> h, row;
-    if (!reader.next(h))
+    std::vector<std::string> header, row;
+    if (!reader.next(header))
         return table;
+    const auto cellText = [&](const char* column) { return field(row, columnIndex(header, column)); };
+    const auto number = [&](const char* column) { return text::parseNumber(cellText(column)); };
     while (reader.next(row)) {
         MlperfWorkloadInfo w;
-        w.key = field(row, columnIndex(h, "benchmark_key"));
-        w.modelHf = field(row, columnIndex(h, "model_hf_name"));
-        w.meanInputTokens = text::parseNumber(field(row, columnIndex(h, "mean_input_tokens")));
-        w.meanOutputTokens = text::parseNumber(field(row, columnIndex(h, "mean_output_tokens")));
+        w.key = cellText("benchmark_key");
+        w.modelHf = cellText("model_hf_name");
+        w.meanInputTokens = number("mean_input_tokens");
+        w.meanOutputTokens = number("mean_output_tokens");
         // The constraints file quotes mlperf.conf directly, so it wins; the workloads file's own
         // columns cover benchmarks the constraints file does not list.
         const auto server = limits.find(confKey(w.key));
         const auto interactive = limits.find(confKey(w.key) + "-interactive");
-        w.serverTtftMs = server != limits.end() ? server->second.ttftMs
-                                                : text::parseNumber(field(row, columnIndex(h, "ttft_p99_ms_server")));
-        w.serverTpotMs = server != limits.end() ? server->second.tpotMs
-                                                : text::parseNumber(field(row, columnIndex(h, "tpot_p99_ms_server")));
-        w.interactiveTtftMs = interactive != limits.end() ? interactive->second.ttftMs
-                                                          : text::parseNumber(field(row, columnIndex(h, "ttft_p99_ms_interactive")));
-        w.interactiveTpotMs = interactive != limits.end() ? interactive->second.tpotMs
-                                                          : text::parseNumber(field(row, columnIndex(h, "tpot_p99_ms_interactive")));
+        const Limit none;
+        const Limit& s = server != limits.end() ? server->second : none;
+        const Limit& i = interactive != limits.end() ? interactive->second : none;
+        w.serverTtftMs = s.ttftMs ? s.ttftMs : number("ttft_p99_ms_server");
+        w.serverTpotMs = s.tpotMs ? s.tpotMs : number("tpot_p99_ms_server");
+        w.interactiveTtftMs = i.ttftMs ? i.ttftMs : number("ttft_p99_ms_interactive");
+        w.interactiveTpotMs = i.tpotMs ? i.tpotMs : number("tpot_p99_ms_interactive");
         if (!w.key.empty())
             table.workloads_.push_back(std::move(w));
     }

@@ -25,14 +25,13 @@ namespace {
 Error makeError(sqlite3* db, int rc, std::string_view context)
 {
     const int primary = rc & 0xff;
-    // Content problems are the user's data (exit 2); everything else is the machine (exit 3).
-    const bool content = primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
-        || primary == SQLITE_TOOBIG || primary == SQLITE_CONSTRAINT || primary == SQLITE_MISMATCH
+    const std::string detail = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    // A damaged file is the user's data (exit 2) and is named as such, whatever query met it.
+    if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB)
+        return Error{ErrorKind::BadInput, "the database is corrupt (" + detail + ")", {}};
+    const bool content = primary == SQLITE_TOOBIG || primary == SQLITE_CONSTRAINT || primary == SQLITE_MISMATCH
         || primary == SQLITE_RANGE || primary == SQLITE_ERROR || primary == SQLITE_AUTH;
-    std::string message(context);
-    message += ": ";
-    message += db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
-    return Error{content ? ErrorKind::BadInput : ErrorKind::Io, std::move(message), {}};
+    return Error{content ? ErrorKind::BadInput : ErrorKind::Io, std::string(context) + ": " + detail, {}};
 }
 
 } // namespace
@@ -133,11 +132,7 @@ Result<Statement::Step> Statement::step()
     return makeError(db_, rc, "running a query");
 }
 
-void Statement::reset()
-{
-    sqlite3_reset(stmt_);
-    sqlite3_clear_bindings(stmt_);
-}
+void Statement::reset() { sqlite3_reset(stmt_); }
 
 bool Statement::isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
 std::int64_t Statement::columnInt(int column) const { return sqlite3_column_int64(stmt_, column); }

@@ -74,7 +74,7 @@ public:
     void bind(int index, const char*) = delete; // ambiguous with bool; pass std::string_view
 
     Result<Step> step();
-    void reset(); // ready for the next row: resets and clears bindings
+    void reset(); // ready for the next row; bindings stay, so bind every parameter each time
 
     bool isNull(int column) const;
     std::int64_t columnInt(int column) const;
@@ -120,7 +120,9 @@ Result<Connection> openUntrusted(const std::string& absolutePath);
 
 // Opens or creates a database for writing with the same hardening (minus query_only and the
 // limits) and the import tuning (synchronous=NORMAL, large page cache, in-memory temp store).
-Result<Connection> openWritable(const std::string& absolutePath);
+// create: the file is new or empty, so its page size and auto-vacuum mode can still be chosen.
+// A handle must not be used by two threads at once (it is opened without SQLite's mutexes).
+Result<Connection> openWritable(const std::string& absolutePath, bool create);
 
 // PRAGMA quick_check: an Error with SQLite's first complaint unless the b-trees are sound.
 VoidResult quickCheck(const Connection& db);

@@ -45,6 +45,14 @@ class Calibration {
 public:
     Efficiency defaults;     // 0.6 bandwidth, 0.4 compute unless changed
     RooflineOptions options; // shared by the fit and by every analytic estimate
+    // Throughput model (throughput.h): how far past its own measured interactivity range, as a
+    // factor on the highest (or lowest) per-user rate of its runs, a system's clamped end reading
+    // still answers before a transfer from another curve that covers the requirement takes over.
+    // Default 1.25, the factor of kShapeTolerance: within it the end run is a near neighbour of
+    // the requirement. On the GB200 NVL72 DeepSeek-R1 frontier a 1.25x step costs 4% of the
+    // throughput near 18 tok/s/user and half or more above 90, so holding the end value much
+    // further overstates badly. Values below 1 (or NaN) count as 1: any clamp is far.
+    double clampTolerance = 1.25;
 
     // The fitted efficiency for this generation and precision, or the defaults.
     Efficiency efficiency(std::string_view generation, Precision p) const;

@@ -368,6 +368,26 @@ void gatherSizing(Work& w, Power itNameplate)
               fac);
 }
 
+void financeDetails(const Work& w, std::vector<Metric>& d)
+{
+    const FinanceResult& f = w.out.finance;
+    const auto e = std::make_shared<const Evidence>(tcoEvidence(w));
+    MoneyRate capital = usd_per_year(0), opex = usd_per_year(0);
+    for (const CostLine& l : f.capital)
+        capital += l.perYear;
+    for (const CostLine& l : f.opex)
+        opex += l.perYear;
+    addMetric(d, "finance.annualized_capital_usd", "Annualized capital", in_usd_per_year(capital), "USD/year", e);
+    addMetric(d, "finance.opex_usd_per_year", "Operating cost", in_usd_per_year(opex), "USD/year", e);
+    addMetric(d, "finance.total_usd_per_year", "Total cost of ownership per year", in_usd_per_year(f.totalPerYear),
+              "USD/year", e);
+    addMetric(d, "finance.npv_cost_usd", "Present value of all costs over the hardware life", in_usd(f.npvOfCost),
+              "USD", e);
+    for (const CostLine& l : f.opex)
+        if (l.name == "energy")
+            addMetric(d, "finance.energy_usd_per_year", "Energy", in_usd_per_year(l.perYear), "USD/year", e);
+}
+
 Result<void> gatherDetails(Work& w, Power itNameplate, Power itTypical)
 {
     auto& d = w.out.details;
@@ -392,6 +412,10 @@ Result<void> gatherDetails(Work& w, Power itNameplate, Power itTypical)
     d.insert(d.end(), std::make_move_iterator(w.storage.details.begin()),
              std::make_move_iterator(w.storage.details.end()));
     reliabilityDetails(s, w.reliability, d);
+    if (w.gpu)
+        if (auto ok = collectiveDetails(s, w.system, *w.gpu, w.model, w.out.sizing.gpus, d); !ok)
+            return ok;
+    financeDetails(w, d);
     if (s.workload.kind.value == "training") {
         auto run = planTraining(s, *w.gpu, w.model, w.out.sizing.gpus, w.reliability, w.out.finance.tcoPerGpuHour);
         if (!run)

@@ -3,6 +3,7 @@
 
 #include "evaluate.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace planner {
@@ -114,6 +115,40 @@ Result<NetworkStep> planNetwork(const Scenario& s, const Catalog& c, int gpus)
     return out;
 }
 
+Result<void> collectiveDetails(const Scenario& s, const SystemSpec& sys, const GpuSpec& gpu, const ModelSpec& m,
+                               int gpus, std::vector<Metric>& out)
+{
+    const Bandwidth perGpuOut = gigabits_per_second(s.network.nic_gbps.value * s.network.nics_per_gpu.value);
+    const auto e = std::make_shared<const Evidence>(
+        fieldEvidence(s, {"network.nic_gbps", "network.nics_per_gpu", "workload.input_tokens"}));
+    if (s.workload.serving.value == "disaggregated" && m.kvBytesPerToken16.known()) {
+        // KV cache kept at 8 bits when the model runs at 8 or 4 bits, as serving stacks do.
+        const double kvScale = s.workload.precision.value == "bf16" || s.workload.precision.value == "fp16" ? 1.0 : 0.5;
+        const DataSize perRequest = m.kvBytesPerToken16.value() * kvScale * s.workload.input_tokens.value;
+        auto t = kvTransferTime(perRequest, perGpuOut);
+        if (!t)
+            return t.error();
+        addMetric(out, "network.kv_transfer_mb_per_request", "KV cache per request (prefill to decode)",
+                  in_bytes(perRequest) / 1e6, "MB", e);
+        addMetric(out, "network.kv_transfer_ms_per_request", "KV hand-off time per request", in_seconds(t.value()) * 1e3,
+                  "ms", e);
+    }
+    if (s.workload.kind.value != "training" || !gpu.scaleUpBandwidth.known())
+        return boost::outcome_v2::success();
+    HierarchicalAllReduceInput in;
+    in.domainSize = std::min(sys.gpusPerDomain, gpus);
+    in.domains = std::max(1, gpus / in.domainSize);
+    in.size = bytes(2.0 * m.activeParams.value()); // bf16 gradients
+    in.scaleUpBandwidth = gpu.scaleUpBandwidth.value() / 2.0; // catalog figure is bidirectional
+    in.scaleOutBandwidth = perGpuOut;
+    auto t = hierarchicalAllReduceTime(in);
+    if (!t)
+        return t.error();
+    addMetric(out, "network.gradient_allreduce_s", "Gradient all-reduce per step (hierarchical)", in_seconds(t.value()),
+              "s", e);
+    return boost::outcome_v2::success();
+}
+
 Result<ReliabilityResult> planReliability(const Scenario& s, const SystemSpec& sys, int gpus, Time checkpointWrite)
 {
     const ReliabilityInputs& r = s.reliability;
@@ -219,7 +254,7 @@ Result<StorageStep> planStorage(const Scenario& s, const Catalog& c, const Model
     in.prices.warm = priceOfTier(*warm);
     in.prices.archive = priceOfTier(*archive);
     in.dataset = terabytes(st.dataset_tb.value + st.hot_tb.value);
-    in.datasetRemoteReadsPerMonth = 0;
+    in.datasetRemoteReadsPerMonth = st.dataset_remote_reads_per_month.value;
     in.cacheHitRatio = st.cache_hit_ratio.value;
     in.egressPerMonth = terabytes(st.egress_tb_per_month.value);
     in.months = 1; // evaluate() uses the steady month; the month-by-month table is for reports
@@ -246,6 +281,8 @@ Result<StorageStep> planStorage(const Scenario& s, const Catalog& c, const Model
     addMetric(out.details, "storage.warm_tb", "Warm tier held", in_terabytes(held.warm), "TB", e);
     addMetric(out.details, "storage.archive_tb", "Archive tier held", in_terabytes(held.archive), "TB", e);
     addMetric(out.details, "storage.monthly_cost_usd", "Storage cost per month", in_usd(steady.total), "USD/month", e);
+    addMetric(out.details, "storage.cross_region_reads_tb_per_month", "Cross-region reads after the cache",
+              in_terabytes(out.plan.crossRegionReadsPerMonth), "TB/month", e);
     (void)gpus;
     return out;
 }

@@ -44,6 +44,11 @@ struct StorageStep {
 Result<StorageStep> planStorage(const Scenario& s, const Catalog& c, const ModelSpec& m, int gpus,
                                 units::Time checkpointInterval);
 
+// Time estimates over the fabric: KV-cache hand-off per request (disaggregated serving) and the
+// gradient all-reduce per step (training, hierarchical: NVLink inside a domain, then scale-out).
+Result<void> collectiveDetails(const Scenario& s, const SystemSpec& sys, const GpuSpec& gpu, const ModelSpec& m,
+                               int gpus, std::vector<Metric>& out);
+
 void reliabilityDetails(const Scenario& s, const ReliabilityResult& r, std::vector<Metric>& out);
 
 Result<TrainingResult> planTraining(const Scenario& s, const GpuSpec& gpu, const ModelSpec& m, int gpus,

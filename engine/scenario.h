@@ -42,6 +42,8 @@ struct WorkloadInputs {
     Number demand_tokens_per_day, demand_requests_per_s;
     Number peak_to_average;
     Number training_tokens, mfu;              // training workloads
+    Number claim_ratio;                       // vendor claim: tokens/s per GPU vs claim_baseline_system
+    Text claim_baseline_system;
 };
 
 struct ClusterInputs {
@@ -75,7 +77,7 @@ struct NetworkInputs {
 
 struct StorageInputs {
     Text hot_tier, warm_tier, archive_tier;
-    Number dataset_tb, hot_tb, egress_tb_per_month;
+    Number dataset_tb, hot_tb, egress_tb_per_month, dataset_remote_reads_per_month;
     Number checkpoint_bytes_per_param, checkpoints_kept_hot, archive_after_days, delete_after_months;
     Number checkpoints_per_day;
     Number write_gb_per_s, inter_region_gb_per_s, replication_regions;

@@ -86,6 +86,13 @@ const Row kRows[] = {
      "Llama 3 405B: 38-43% MFU on 16k H100 (SemiAnalysis, Aug 2025, citing Meta)", Grade::ThirdParty,
      "Model FLOPs utilization of a training run.", {}, false, true},
 
+    {PLANNER_NUM(workload, claim_ratio), FieldKind::Number, "x", 0, 1000, nan, {}, "", Grade::User,
+     "A published ratio claim: this system's tokens/s per GPU over claim_baseline_system's on this model. "
+     "Used as a transfer (graded by its source, normally vendor) when the system has no measured rows.",
+     {}, false, true},
+    {PLANNER_TXT(workload, claim_baseline_system), FieldKind::Id, "", -inf, inf, nan, "", "", Grade::User,
+     "The system a ratio claim compares with."},
+
     {PLANNER_NUM(cluster, gpus), FieldKind::Integer, "GPUs", 0, 1e7, nan, {}, "", Grade::User,
      "Fixed cluster size in GPUs (rounded up to whole scale-up domains).", {}, false, true},
     {PLANNER_NUM(cluster, racks), FieldKind::Integer, "racks", 0, 1e6, nan, {}, "", Grade::User,
@@ -183,6 +190,8 @@ const Row kRows[] = {
      "Other data kept hot (logs, model zoo)."},
     {PLANNER_NUM(storage, egress_tb_per_month), FieldKind::Number, "TB/month", 0, 1e7, 0, {}, kBuiltin, Grade::User,
      "Data read across regions or out per month, before the cache."},
+    {PLANNER_NUM(storage, dataset_remote_reads_per_month), FieldKind::Number, "reads/month", 0, 1e6, 0, {}, kBuiltin,
+     Grade::User, "Full reads of the dataset per month from other regions, before the read-through cache."},
     {PLANNER_NUM(storage, checkpoint_bytes_per_param), FieldKind::Number, "bytes/parameter", 0, 64, nan, {}, "",
      Grade::User, "Default: weights at the precision (inference) or 14 with optimizer state (training)."},
     {PLANNER_NUM(storage, checkpoints_kept_hot), FieldKind::Integer, "checkpoints", 0, 1e6, 4, {}, kBuiltin,

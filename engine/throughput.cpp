@@ -64,13 +64,35 @@ bool sameKey(const MeasuredCurve& c, std::string_view system, Precision p, doubl
     return c.precision == p && c.system == system && sameShape(c.inputTokens, c.outputTokens, in, out);
 }
 
-// The matching curve: requested serving mode first, then the closest lengths.
+double tps(units::TokenRate r) { return units::in_tokens_per_second(r); }
+
+// Calibration::clampTolerance, at least 1 (a NaN counts as 1 too).
+double reachFactor(const Context& c)
+{
+    const double f = c.calibration.clampTolerance;
+    return f >= 1 ? f : 1.0;
+}
+
+// Whether a curve's runs come within the factor of a per-user rate. No requirement is always
+// reached: the highest-throughput run answers it.
+bool reaches(const ThroughputCurve& curve, double perUser, double factor)
+{
+    if (perUser <= 0)
+        return true;
+    const auto low = curve.lowestPerUser(), high = curve.highestPerUser();
+    return low && high && perUser * factor >= tps(*low) && perUser <= tps(*high) * factor;
+}
+
+// The matching curve: one that reaches the requirement first, then the requested serving mode,
+// then the closest lengths.
 const MeasuredCurve* findCurve(const Context& c, std::string_view system, Precision p, double in, double out,
                                Serving serving)
 {
     const MeasuredCurve* best = nullptr;
+    const double slo = tps(c.q.minPerUser), factor = reachFactor(c);
     auto rank = [&](const MeasuredCurve& m) {
-        return std::pair{m.serving != serving, shapeDistance(m.inputTokens, m.outputTokens, in, out)};
+        return std::tuple{!reaches(m.curve, slo, factor), m.serving != serving,
+                          shapeDistance(m.inputTokens, m.outputTokens, in, out)};
     };
     for (const MeasuredCurve& m : c.curves)
         if (answers(m, c.q.minPerUser) && sameKey(m, system, p, in, out) && (!best || rank(m) < rank(*best)))
@@ -203,8 +225,9 @@ std::vector<CurvePoint> scaled(const ThroughputCurve& curve, double ratio)
     return out;
 }
 
+// target: the roofline of the query, for group size and TTFT; null when it cannot be set up.
 ThroughputEstimate transferredFrom(
-    const Context& c, const MeasuredCurve& source, double ratio, const AnalyticRead& target)
+    const Context& c, const MeasuredCurve& source, double ratio, const AnalyticRead* target)
 {
     const CurveReading r = *source.curve.read(c.q.minPerUser);
     ThroughputEstimate e;
@@ -216,8 +239,10 @@ ThroughputEstimate transferredFrom(
     finishFigures(e, c.q, units::in_tokens_per_second(r.totalPerGpu) * ratio);
     e.transferredFrom = source.system;
     e.transferRatio = ratio;
-    e.groupSize = target.setup.groupSize;
-    e.ttft = prefillTime(target.setup);
+    if (target) {
+        e.groupSize = target->setup.groupSize;
+        e.ttft = prefillTime(target->setup);
+    }
     if (c.q.withCurve)
         e.curve = scaled(source.curve, ratio);
     return e;
@@ -241,7 +266,7 @@ std::optional<ThroughputEstimate> fromClaim(const Context& c, const AnalyticRead
             = findCurve(c, claim.baselineSystem, p, c.q.inputTokens, c.q.outputTokens, c.q.serving);
         if (!base)
             continue;
-        ThroughputEstimate e = transferredFrom(c, *base, claim.ratio, target);
+        ThroughputEstimate e = transferredFrom(c, *base, claim.ratio, &target);
         e.evidence.add("claim:" + claim.text, claim.provenance.grade);
         auto model = analyticRead(c, claim.baselineSystem, p, c.q.inputTokens, c.q.outputTokens, c.q.serving);
         const double modelRatio = model ? target.total / model.value().total : 0.0;
@@ -270,19 +295,128 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
     return out;
 }
 
-std::optional<ThroughputEstimate> fromRoofline(const Context& c, const AnalyticRead& target)
+std::optional<ThroughputEstimate> fromRoofline(
+    const Context& c, const AnalyticRead& target, std::span<const MeasuredCurve* const> sources)
 {
-    for (const MeasuredCurve* m : transferSources(c)) {
+    for (const MeasuredCurve* m : sources) {
         auto source = analyticRead(c, m->system, m->precision, m->inputTokens, m->outputTokens, m->serving);
         if (!source || !(source.value().total > 0))
             continue;
-        ThroughputEstimate e = transferredFrom(c, *m, target.total / source.value().total, target);
+        ThroughputEstimate e = transferredFrom(c, *m, target.total / source.value().total, &target);
         e.evidence.add("model:roofline-ratio", Grade::Estimate);
         addAnalyticEvidence(e, c, target, c.q.system, c.q.precision);
         analyticWarnings(e, target, c.q.system, c.q);
         return e;
     }
     return std::nullopt;
+}
+
+// Transfer sources for a system whose own rows stop short: curves that reach the requirement
+// (the own curves do not, else they would have answered), in transferSources' order.
+std::vector<const MeasuredCurve*> coveringSources(const Context& c)
+{
+    std::vector<const MeasuredCurve*> out = transferSources(c);
+    const double slo = tps(c.q.minPerUser), factor = reachFactor(c);
+    std::erase_if(out, [&](const MeasuredCurve* m) { return !reaches(m->curve, slo, factor); });
+    return out;
+}
+
+// Both curves read at one per-user rate: where the ratio of two systems is measured.
+struct Anchor {
+    double perUser = 0;
+    CurveReading own, source;
+    double ratio() const { return tps(own.totalPerGpu) / tps(source.totalPerGpu); }
+};
+
+// The anchor sits on the own rows' end nearest the requirement, so the own side is a real run;
+// none when the source does not reach back to it.
+std::optional<Anchor> measuredAnchor(const Context& c, const MeasuredCurve& own, const MeasuredCurve& source)
+{
+    const auto low = own.curve.lowestPerUser(), high = own.curve.highestPerUser();
+    if (!low || !high)
+        return std::nullopt;
+    const double at = std::clamp(tps(c.q.minPerUser), tps(*low), tps(*high));
+    if (!reaches(source.curve, at, reachFactor(c)))
+        return std::nullopt;
+    const auto ownRead = own.curve.read(units::tokens_per_second(at));
+    const auto sourceRead = source.curve.read(units::tokens_per_second(at));
+    if (!ownRead || !sourceRead || !(tps(sourceRead->totalPerGpu) > 0))
+        return std::nullopt;
+    return Anchor{at, *ownRead, *sourceRead};
+}
+
+// "gb300-nvl72's own rows only reach 18.1 tok/s/user, more than 1.25x below the required 90".
+std::string ownReach(const Context& c, const MeasuredCurve& own)
+{
+    const double slo = tps(c.q.minPerUser);
+    const std::string factor = numberText(reachFactor(c)) + "x";
+    if (const auto high = own.curve.highestPerUser(); high && slo > tps(*high))
+        return own.system + "'s own rows only reach " + numberText(tps(*high)) + " tok/s/user, more than " + factor
+            + " below the required " + numberText(slo);
+    const auto low = own.curve.lowestPerUser();
+    return own.system + "'s own rows only go down to " + numberText(low ? tps(*low) : 0) + " tok/s/user, more than "
+        + factor + " above the required " + numberText(slo);
+}
+
+void ownReachWarning(ThroughputEstimate& e, const Context& c, const MeasuredCurve& own, const std::string& how)
+{
+    e.warnings.push_back({"workload.min_tokens_per_s_per_user", ownReach(c, own) + "; transferred from "
+                          + e.transferredFrom + ", whose rows cover it, " + how});
+}
+
+// The measured ratio against the roofline's at the requirement: a large gap means the ratio drifts
+// along the curve (different memory or scale-up domain) and the anchor says little at the SLO.
+void compareWithRoofline(ThroughputEstimate& e, const Context& c, const MeasuredCurve& source,
+                         const AnalyticRead* target)
+{
+    auto model = analyticRead(c, source.system, source.precision, source.inputTokens, source.outputTokens,
+                              source.serving);
+    if (!target || !model || !(model.value().total > 0))
+        return;
+    const double roofline = target->total / model.value().total, anchored = e.transferRatio;
+    if (anchored > 2 * roofline || 2 * anchored < roofline)
+        e.warnings.push_back({"workload.min_tokens_per_s_per_user", "measured ratio " + numberText(anchored)
+                              + "x vs the roofline's " + numberText(roofline) + "x at the required interactivity"});
+}
+
+ThroughputEstimate anchoredTransfer(const Context& c, const MeasuredCurve& own, const MeasuredCurve& source,
+                                    const Anchor& a, const AnalyticRead* target)
+{
+    ThroughputEstimate e = transferredFrom(c, source, a.ratio(), target);
+    addReading(e, a.own);
+    addReading(e, a.source);
+    e.evidence.add("model:measured-ratio", Grade::Estimate);
+    e.transferAnchor = units::tokens_per_second(a.perUser);
+    std::string how = "times " + numberText(a.ratio()) + "x, the two systems' measured ratio at "
+        + numberText(a.perUser) + " tok/s/user";
+    if (own.serving != source.serving)
+        how += " (" + std::string(servingName(own.serving)) + " vs " + std::string(servingName(source.serving))
+            + " serving)";
+    ownReachWarning(e, c, own, how + ", assumed to hold at the requirement");
+    if (std::string m = clampMessage(source.curve, a.source, units::tokens_per_second(a.perUser)); !m.empty())
+        e.warnings.push_back({"workload.min_tokens_per_s_per_user", source.system + " rows at the ratio's anchor: " + m});
+    compareWithRoofline(e, c, source, target);
+    return e;
+}
+
+// The system's own rows stop more than the tolerance short of the requirement: a transfer from a
+// curve that covers it, measured ratio first, else the roofline's; failing both, the clamped reading.
+ThroughputEstimate beyondOwnRows(const Context& c, const MeasuredCurve& own, const AnalyticRead* target)
+{
+    const std::vector<const MeasuredCurve*> sources = coveringSources(c);
+    for (const MeasuredCurve* s : sources)
+        if (auto anchor = measuredAnchor(c, own, *s))
+            return anchoredTransfer(c, own, *s, *anchor, target);
+    if (target)
+        if (auto e = fromRoofline(c, *target, sources)) {
+            ownReachWarning(*e, c, own, "times the roofline ratio " + numberText(e->transferRatio)
+                                            + "x (no per-user rate that both systems' rows reach)");
+            return std::move(*e);
+        }
+    ThroughputEstimate e = measured(c, own);
+    e.warnings.push_back({"workload.min_tokens_per_s_per_user", ownReach(c, own)
+                          + "; no other curve of this model covers it to transfer from, so the clamped reading stands"});
+    return e;
 }
 
 // The roofline sweep for charts; disaggregated, each decode point blended with the prefill pool.
@@ -380,15 +514,18 @@ Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& quer
     const ModelSpec* spec = catalog_->model(query.model);
     const Context c{
         *catalog_, *calibration_, curvesOf(spec ? std::string_view(spec->id) : query.model), claims_, query};
-    if (const MeasuredCurve* m = findCurve(c, query.system, query.precision, query.inputTokens, query.outputTokens,
-                                           query.serving))
-        return measured(c, *m);
+    const MeasuredCurve* own
+        = findCurve(c, query.system, query.precision, query.inputTokens, query.outputTokens, query.serving);
+    if (own && reaches(own->curve, tps(query.minPerUser), reachFactor(c)))
+        return measured(c, *own);
     auto target = analyticRead(c, query.system, query.precision, query.inputTokens, query.outputTokens, query.serving);
+    if (own) // rows of its own prove the model fits, even where the roofline disagrees
+        return beyondOwnRows(c, *own, target ? &target.value() : nullptr);
     if (!target)
         return target.error();
     if (auto e = fromClaim(c, target.value()))
         return std::move(*e);
-    if (auto e = fromRoofline(c, target.value()))
+    if (auto e = fromRoofline(c, target.value(), transferSources(c)))
         return std::move(*e);
     return analytic(c, target.value());
 }

@@ -6,11 +6,18 @@
 // rests on. The first method that applies answers:
 // 1. measured: rows of this model, system and precision with matching lengths form a curve
 //    (throughput_curve.h), read at the required interactivity. Grade: the weakest row read.
+//    Unless the requirement lies more than Calibration::clampTolerance (default 1.25x) beyond the
+//    runs of every such curve: then (c) below answers when it can, else the clamped reading
+//    stands, flagged.
 // 2. transferred: (a) a vendor claim "this system is r times system Y on this model" and measured
 //    rows for Y: r x Y's reading, graded no better than the claim (vendor); else (b) rows of the
 //    same model on another system, precision or length, times the roofline ratio
 //    analytic(query) / analytic(source) at the same interactivity, where the roofline's errors
-//    largely cancel; graded no better than Estimate.
+//    largely cancel; graded no better than Estimate. (c) The system's own rows stop short of the
+//    requirement (see 1) and another curve of the model covers it: that curve's reading times the
+//    measured ratio own(a) / source(a), both curves read at the per-user rate a where the own
+//    rows end nearest the requirement, when the source reaches a; else times the roofline ratio
+//    as in (b). Graded no better than Estimate; a warning says how far the own rows reach.
 // 3. analytic: the calibrated roofline (roofline.h, calibration.h); grade Estimate.
 //
 // Simplifications:
@@ -22,6 +29,17 @@
 //   ratio carries every difference between source and query, serving mode included.
 // - A vendor ratio applies at every interactivity (claims rarely say at which). When the roofline
 //   ratio for the same pair differs by more than 2x, a warning says so.
+// - Own rows far from the requirement (2c): a curve "covers" a rate within clampTolerance of its
+//   runs, for the source at the requirement and at the anchor alike (reading it clamped there).
+//   The anchor sits on the own rows' end, so the ratio rests on real runs of both systems rather
+//   than on the roofline; with peak-throughput rows alone, it compares the two peaks. The ratio
+//   measured there is assumed to hold at the requirement: close for two systems with the same
+//   memory bandwidth and scale-up domain, less so otherwise, so a warning compares it with the
+//   roofline's ratio at the requirement when the two differ by more than 2x. Sources ranked as in
+//   (b), but any with a measured anchor before any without. Vendor claims are not consulted here:
+//   the system's own runs say more about its level than a claim does. When the roofline cannot
+//   set the system up (it finds the model too big, which the rows disprove), group size and TTFT
+//   stay unknown.
 // - Output tokens/s per GPU = total x OSL / (ISL + OSL) of the query; input share ISL / (ISL + OSL).
 // - TTFT: measured rows are checked where they carry TTFT (p99, else median) and flagged, not
 //   dropped. Transferred and analytic estimates grow the group until the roofline's prefill of one
@@ -90,6 +108,7 @@ struct ThroughputEstimate {
     std::string transferredFrom;   // transferred: source system id
     double transferRatio = 0;      // transferred: multiplier applied to the source reading
     units::TokenRate prefillPerGpu, decodePerGpu; // analytic disaggregated: role rates
+    units::TokenRate transferAnchor; // transferred with a measured ratio: the per-user rate it was read at
 };
 
 // One measured curve and its key. Rows are grouped by exact mean input and output lengths.

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `import {mlperf|inferencex|csv|vllm} FILE --into DB [options]`: one transaction per file, with a
+// report of every record skipped and why.
+#include "cli_args.h"
+#include "cli_common.h"
+#include "cli_runner.h"
+
+#include "benchmark_store.h"
+#include "json.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+
+namespace planner::cli {
+
+namespace {
+
+const char* kHelp =
+    "Usage: clusterplanner-cli import {mlperf|inferencex|csv|vllm} FILE --into DB [OPTIONS]\n"
+    "\n"
+    "Imports benchmark results into a SQLite benchmark database (created if missing), all rows or\n"
+    "none, and reports how many records were imported and why the others were skipped.\n"
+    "  --into DB            the database to create or extend\n"
+    "  --accelerator NAME   accelerator as the source names it (required by vllm), e.g. \"NVIDIA B200\"\n"
+    "  --gpus N             GPUs of the measured server (required by vllm)\n"
+    "  --model NAME         model name, when the file lacks it or to override it\n"
+    "  --precision P        fp4, fp8, bf16 ...\n"
+    "  --framework TEXT     serving framework and version\n"
+    "  --grade G            evidence grade for every row (verified measured vendor third-party estimate user)\n"
+    "  --mapping FILE       csv: column mapping (JSON)\n"
+    "  --strict             any invalid record fails the whole import\n"
+    "  --json               machine output\n";
+
+void printReport(const ImportReport& r, std::ostream& out)
+{
+    out << r.file << ": " << r.imported << " rows imported of " << r.records << " records ("
+        << r.skippedCount(SkipKind::NotApplicable) << " not applicable, " << r.skippedCount(SkipKind::Invalid)
+        << " invalid)\n";
+    // Group reasons that differ only in the numbers they quote ("duplicate of entry 12").
+    std::map<std::string, int> reasons;
+    for (const SkippedRow& s : r.skipped) {
+        std::string key = s.reason.substr(0, s.reason.find(':'));
+        for (char& c : key)
+            if (c >= '0' && c <= '9')
+                c = '#';
+        key.erase(std::unique(key.begin(), key.end(), [](char x, char y) { return x == '#' && y == '#'; }), key.end());
+        ++reasons[key];
+    }
+    for (const auto& [reason, count] : reasons)
+        out << "  skipped " << count << ": " << reason << "\n";
+    for (const RowWarning& w : r.warnings)
+        out << "  warning, record " << w.record << ": " << w.message << "\n";
+    for (const UnknownName& u : r.unknownNames)
+        out << "  unknown " << aliasKindName(u.kind) << " \"" << u.name << "\" (" << u.rows
+            << " rows kept without a catalog id)\n";
+}
+
+void printJson(const ImportReport& r, std::ostream& out)
+{
+    json::Value v = json::makeObject();
+    json::add(v, "file", json::makeString(r.file));
+    json::add(v, "importer", json::makeString(r.importer));
+    json::add(v, "records", json::makeNumber(r.records));
+    json::add(v, "imported", json::makeNumber(r.imported));
+    json::Value skipped = json::makeArray();
+    for (const SkippedRow& s : r.skipped) {
+        json::Value item = json::makeObject();
+        json::add(item, "record", json::makeNumber(s.record));
+        json::add(item, "invalid", json::makeBool(s.kind == SkipKind::Invalid));
+        json::add(item, "reason", json::makeString(s.reason));
+        json::append(skipped, item);
+    }
+    json::add(v, "skipped", skipped);
+    json::Value unknown = json::makeArray();
+    for (const UnknownName& u : r.unknownNames)
+        json::append(unknown, json::makeString(std::string(aliasKindName(u.kind)) + ":" + u.name));
+    json::add(v, "unknown_names", unknown);
+    out << json::write(v);
+}
+
+} // namespace
+
+int runImport(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    auto parsed = parseArgs(argv, {{"help"}, {"json"}, {"strict"}, {"into", true}, {"accelerator", true},
+                                   {"gpus", true}, {"model", true}, {"precision", true}, {"framework", true},
+                                   {"grade", true}, {"mapping", true}, {"source", true}});
+    const Args& a = parsed.args;
+    if (a.has("help")) {
+        out << kHelp;
+        return ExitOk;
+    }
+    std::string problem = parsed.error;
+    if (problem.empty() && a.positionals.size() != 2)
+        problem = "expected an importer name and a FILE";
+    if (problem.empty() && !a.value("into"))
+        problem = "missing --into DB";
+    if (problem.empty() && !findImporter(a.positionals[0]))
+        problem = "unknown importer \"" + a.positionals[0] + "\" (mlperf, inferencex, csv, vllm)";
+    ImportOptions options;
+    options.accelerator = a.value("accelerator").value_or("");
+    options.model = a.value("model").value_or("");
+    options.precision = a.value("precision").value_or("");
+    options.framework = a.value("framework").value_or("");
+    options.source = a.value("source").value_or("");
+    options.mappingFile = QString::fromStdString(a.value("mapping").value_or(""));
+    options.strict = a.has("strict");
+    if (auto g = a.value("grade"); problem.empty() && g && !(options.grade = gradeFromName(*g)))
+        problem = "--grade \"" + *g + "\" is not one of: verified measured vendor third-party estimate user";
+    if (auto n = a.value("gpus"); problem.empty() && n) {
+        auto [ptr, ec] = std::from_chars(n->data(), n->data() + n->size(), options.gpus);
+        if (ec != std::errc() || ptr != n->data() + n->size() || options.gpus <= 0)
+            problem = "--gpus takes a positive whole number, got \"" + *n + "\"";
+    }
+    if (!problem.empty()) {
+        err << "import: " << problem << "\n" << kHelp;
+        return ExitUsage;
+    }
+    auto report = importInto(a.positionals[0], QString::fromStdString(a.positionals[1]),
+                             QString::fromStdString(*a.value("into")), options);
+    if (!report) {
+        err << report.error().message << "\n";
+        return exitCodeFor(report.error());
+    }
+    if (a.has("json"))
+        printJson(report.value(), out);
+    else
+        printReport(report.value(), out);
+    return ExitOk;
+}
+
+} // namespace planner::cli

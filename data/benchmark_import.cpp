@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Writing into the benchmark database: one import = one transaction, one prepared statement
+// reused for every row.
+#include "benchmark_schema.h"
+#include "benchmark_store_internal.h"
+#include "fingerprint_map.h"
+
+#include <QDateTime>
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace planner {
+
+namespace outcome = boost::outcome_v2;
+
+namespace {
+
+class RunInserter {
+public:
+    static Result<RunInserter> prepare(const sqlite::Connection& db, std::int64_t importId)
+    {
+        auto stmt = sqlite::Statement::prepare(db, schema::insertRunSql());
+        if (!stmt)
+            return stmt.error();
+        return RunInserter(std::move(stmt.value()), importId);
+    }
+
+    sqlite::VoidResult insert(const BenchmarkRun& run)
+    {
+        bind(run);
+        auto step = stmt_.step();
+        stmt_.reset();
+        if (!step)
+            return step.error();
+        return outcome::success();
+    }
+
+private:
+    RunInserter(sqlite::Statement stmt, std::int64_t importId) : stmt_(std::move(stmt)), importId_(importId) {}
+
+    void bind(const BenchmarkRun& r)
+    {
+        int i = 0;
+        stmt_.bind(++i, importId_);
+        for (const std::string* s : {&r.source, &r.sourceRowId, &r.date})
+            stmt_.bind(++i, std::string_view(*s));
+        stmt_.bind(++i, gradeName(r.grade));
+        for (const std::string* s : {&r.division, &r.systemRaw, &r.acceleratorRaw, &r.systemId, &r.gpuId})
+            stmt_.bind(++i, std::string_view(*s));
+        stmt_.bind(++i, r.gpuCount);
+        stmt_.bind(++i, r.nodes);
+        for (const std::string* s : {&r.modelRaw, &r.modelId, &r.precision, &r.framework, &r.frameworkVersion})
+            stmt_.bind(++i, std::string_view(*s));
+        stmt_.bind(++i, servingName(r.serving));
+        stmt_.bind(++i, r.prefillGpus);
+        stmt_.bind(++i, r.decodeGpus);
+        stmt_.bind(++i, std::string_view(r.parallelism));
+        for (const auto* v : {&r.isl, &r.osl, &r.concurrency})
+            stmt_.bind(++i, *v);
+        stmt_.bind(++i, std::string_view(r.scenario));
+        for (const auto* v : {&r.totalPerGpu, &r.inputPerGpu, &r.outputPerGpu, &r.perUser, &r.ttftMedianMs,
+                              &r.ttftP99Ms, &r.tpotMedianMs, &r.tpotP99Ms, &r.powerW})
+            stmt_.bind(++i, *v);
+        stmt_.bind(++i, r.preview);
+        stmt_.bind(++i, std::string_view(r.raw));
+    }
+
+    sqlite::Statement stmt_;
+    std::int64_t importId_;
+};
+
+// Which (source, source_row_id) pairs exist, so a record is stored once however often its file
+// is imported. Kept in memory per import as 64-bit fingerprints of the row ids: a source's stored
+// ids are read once, the first time a record of that source arrives (benchmark_schema.cpp says
+// why no UNIQUE index does this). Two different ids of one source share a fingerprint with
+// odds of about n^2 / 2^65 (3e-8 for a million rows); the later row is then reported skipped.
+class SeenKeys {
+public:
+    explicit SeenKeys(const sqlite::Connection& db) : db_(db) {}
+
+    // 0 for a new key (now remembered); otherwise the earlier record with that key, or -1 when
+    // an earlier import stored it.
+    Result<int> check(const BenchmarkRun& run)
+    {
+        if (!current_ || run.source != currentSource_) {
+            auto found = bySource_.find(run.source);
+            if (found == bySource_.end()) {
+                auto stored = storedIds(run.source);
+                if (!stored)
+                    return stored.error();
+                found = bySource_.emplace(run.source, std::move(stored.value())).first;
+            }
+            currentSource_ = run.source;
+            current_ = &found->second;
+        }
+        return current_->insert(stableHash(run.sourceRowId), run.record).value_or(0);
+    }
+
+private:
+    Result<FingerprintMap> storedIds(const std::string& source)
+    {
+        FingerprintMap ids;
+        auto stmt = sqlite::Statement::prepare(db_, "SELECT source_row_id FROM runs WHERE source = ?1");
+        if (!stmt)
+            return stmt.error();
+        stmt.value().bind(1, std::string_view(source));
+        for (;;) {
+            auto step = stmt.value().step();
+            if (!step)
+                return step.error();
+            if (step.value() == sqlite::Statement::Step::Done)
+                return ids;
+            ids.insert(stableHash(stmt.value().columnText(0)), -1);
+        }
+    }
+
+    const sqlite::Connection& db_;
+    std::unordered_map<std::string, FingerprintMap> bySource_;
+    std::string currentSource_;
+    FingerprintMap* current_ = nullptr;
+};
+
+// What the table's constraints would reject; found here, it costs one row instead of the import.
+std::optional<std::string> unstorable(const BenchmarkRun& r)
+{
+    if (r.sourceRowId.empty() || r.source.empty())
+        return "the record has no source or row id";
+    if (r.raw.empty())
+        return "the record is empty";
+    if (r.gpuCount.value_or(1) <= 0 || r.nodes.value_or(1) <= 0)
+        return "GPU or node count is not positive";
+    return std::nullopt;
+}
+
+std::string duplicateReason(int earlier)
+{
+    return earlier < 0 ? "already in the database"
+                       : "same source and row id as record " + std::to_string(earlier);
+}
+
+Result<std::int64_t> startImport(const sqlite::Connection& db, const std::string& file, std::string_view importer)
+{
+    auto stmt = sqlite::Statement::prepare(db, "INSERT INTO imports (file, importer, imported_at) VALUES (?1, ?2, ?3)");
+    if (!stmt)
+        return stmt.error();
+    const std::string now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+    stmt.value().bind(1, std::string_view(file));
+    stmt.value().bind(2, importer);
+    stmt.value().bind(3, std::string_view(now));
+    if (auto step = stmt.value().step(); !step)
+        return step.error();
+    return db.lastInsertRowId();
+}
+
+sqlite::VoidResult finishImport(const sqlite::Connection& db, std::int64_t id, const ImportReport& report)
+{
+    auto stmt = sqlite::Statement::prepare(
+        db, "UPDATE imports SET records = ?2, imported = ?3, skipped = ?4, unknown_names = ?5 WHERE id = ?1");
+    if (!stmt)
+        return stmt.error();
+    stmt.value().bind(1, id);
+    stmt.value().bind(2, std::int64_t(report.records));
+    stmt.value().bind(3, std::int64_t(report.imported));
+    stmt.value().bind(4, std::int64_t(report.skipped.size()));
+    stmt.value().bind(5, std::int64_t(report.unknownNames.size()));
+    if (auto step = stmt.value().step(); !step)
+        return step.error();
+    return outcome::success();
+}
+
+std::optional<Error> strictFailure(const ImportReport& report)
+{
+    for (const auto& s : report.skipped)
+        if (s.kind == SkipKind::Invalid)
+            return Error{ErrorKind::BadInput,
+                         "record " + std::to_string(s.record) + ": " + s.reason + " (strict mode: nothing was imported)",
+                         report.file + ":" + std::to_string(s.record)};
+    return std::nullopt;
+}
+
+void mergeReadReport(ImportReport& report, ReadReport&& read)
+{
+    report.records = read.records;
+    report.skipped.insert(report.skipped.end(), read.skipped.begin(), read.skipped.end());
+    report.warnings = std::move(read.warnings);
+    const auto byRecord = [](const auto& a, const auto& b) { return a.record < b.record; };
+    std::stable_sort(report.skipped.begin(), report.skipped.end(), byRecord);
+    std::stable_sort(report.warnings.begin(), report.warnings.end(), byRecord);
+}
+
+// Whichever string overrides the options carry replace what the file said.
+void applyOverrides(BenchmarkRun& run, const ImportOptions& options)
+{
+    for (auto [value, target] : {std::pair{&options.accelerator, &run.acceleratorRaw},
+                                 std::pair{&options.system, &run.systemRaw}, std::pair{&options.model, &run.modelRaw},
+                                 std::pair{&options.precision, &run.precision},
+                                 std::pair{&options.framework, &run.framework}, std::pair{&options.source, &run.source}})
+        if (!value->empty())
+            *target = *value;
+    if (options.grade)
+        run.grade = *options.grade;
+}
+
+} // namespace
+
+namespace detail {
+
+Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& importer, const QString& file,
+                                const ImportOptions& options)
+{
+    ImportReport report;
+    report.file = file.toStdString();
+    report.importer = importer.name();
+    auto tx = sqlite::Transaction::begin(db); // rolls back on every early return below
+    if (!tx)
+        return tx.error();
+    auto importId = startImport(db, report.file, importer.name());
+    if (!importId)
+        return importId.error();
+    auto inserter = RunInserter::prepare(db, importId.value());
+    if (!inserter)
+        return inserter.error();
+    auto resolver = AliasResolver::load(db);
+    if (!resolver)
+        return resolver.error();
+    SeenKeys seen(db);
+    std::optional<Error> writeError;
+    auto read = importer.read(file, options, [&](BenchmarkRun&& run) {
+        applyOverrides(run, options);
+        if (auto reason = unstorable(run)) {
+            report.skipped.push_back({run.record, SkipKind::Invalid, std::move(*reason)});
+            return true;
+        }
+        auto earlier = seen.check(run);
+        if (earlier && earlier.value() != 0) {
+            report.skipped.push_back({run.record, SkipKind::NotApplicable, duplicateReason(earlier.value())});
+            return true;
+        }
+        resolver.value().resolve(run);
+        auto stored = earlier ? inserter.value().insert(run) : sqlite::VoidResult(earlier.error());
+        if (!stored) {
+            writeError = stored.error();
+            return false;
+        }
+        ++report.imported;
+        return true;
+    });
+    if (writeError)
+        return Error{writeError->kind, writeError->message, report.file};
+    if (!read)
+        return read.error();
+    mergeReadReport(report, std::move(read.value()));
+    report.unknownNames = resolver.value().unknownNames();
+    if (options.strict)
+        if (auto failure = strictFailure(report))
+            return *failure;
+    if (auto r = finishImport(db, importId.value(), report); !r)
+        return r.error();
+    if (auto r = tx.value().commit(); !r)
+        return r.error();
+    return report;
+}
+
+} // namespace detail
+
+Result<void> BenchmarkStore::setAlias(AliasKind kind, const std::string& rawName, const std::string& catalogId)
+{
+    if (rawName.empty() || catalogId.empty())
+        return badInput({}, "an alias needs a raw name and a catalog id");
+    static constexpr std::string_view kUpdates[3] = {
+        "UPDATE runs SET gpu_id = ?2 WHERE accelerator_raw = ?1 COLLATE NOCASE",
+        "UPDATE runs SET system_id = ?2 WHERE system_raw = ?1 COLLATE NOCASE",
+        "UPDATE runs SET model_id = ?2 WHERE model_raw = ?1 COLLATE NOCASE",
+    };
+    auto tx = sqlite::Transaction::begin(*db_);
+    if (!tx)
+        return tx.error();
+    auto upsert = sqlite::Statement::prepare(
+        *db_, "INSERT OR REPLACE INTO aliases (kind, raw_name, catalog_id, origin) VALUES (?3, ?1, ?2, 'user')");
+    auto update = sqlite::Statement::prepare(*db_, kUpdates[static_cast<int>(kind)]);
+    if (!upsert || !update)
+        return !upsert ? upsert.error() : update.error();
+    for (sqlite::Statement* stmt : {&upsert.value(), &update.value()}) {
+        stmt->bind(1, std::string_view(rawName));
+        stmt->bind(2, std::string_view(catalogId));
+    }
+    upsert.value().bind(3, aliasKindName(kind));
+    for (sqlite::Statement* stmt : {&upsert.value(), &update.value()})
+        if (auto step = stmt->step(); !step)
+            return step.error();
+    return tx.value().commit();
+}
+
+} // namespace planner

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "benchmark_store.h"
+
+#include "benchmark_schema.h"
+#include "benchmark_store_internal.h"
+
+#include <QFileInfo>
+
+namespace planner {
+
+namespace outcome = boost::outcome_v2;
+
+namespace {
+
+// Every error about a database file starts with the file's name and says where it is.
+Error aboutFile(const std::string& path, const Error& e)
+{
+    const std::string name = QFileInfo(QString::fromStdString(path)).fileName().toStdString();
+    return Error{e.kind, name + ": " + e.message, path};
+}
+
+Error aboutFile(const std::string& path, ErrorKind kind, std::string message)
+{
+    return aboutFile(path, Error{kind, std::move(message), {}});
+}
+
+// What the 100-byte header says, checked before SQLite parses anything else of the file.
+sqlite::VoidResult checkHeader(const std::string& path, bool forWriting)
+{
+    const std::string refusal = forWriting ? "; refusing to write into it" : "";
+    const auto header = sqlite::readHeader(path);
+    if (!header || !header->sqlite)
+        return aboutFile(path, ErrorKind::BadInput, "not an SQLite database" + refusal);
+    if (header->applicationId != schema::kApplicationId)
+        return aboutFile(path, ErrorKind::BadInput,
+                         "an SQLite database, but not a Cluster Planner benchmark database" + refusal);
+    if (header->userVersion > schema::kVersion)
+        return aboutFile(path, ErrorKind::BadInput,
+                         "written by a newer Cluster Planner (schema version " + std::to_string(header->userVersion)
+                             + "; this version reads up to " + std::to_string(schema::kVersion) + ")");
+    if (!forWriting && header->userVersion < schema::kVersion)
+        return aboutFile(path, ErrorKind::BadInput,
+                         "schema version " + std::to_string(header->userVersion)
+                             + " is older than this version reads; import into it once to upgrade it");
+    if (!forWriting && header->wal)
+        return aboutFile(path, ErrorKind::BadInput,
+                         "in WAL journal mode, which cannot be read without writing beside it; run "
+                         "\"PRAGMA journal_mode=DELETE\" on it with the sqlite3 tool first");
+    return outcome::success();
+}
+
+// Paths reach SQLite absolute: Debian builds SQLite with URI names on, and a relative name such
+// as "file:x?mode=rwc" would otherwise be read as options.
+Result<std::string> existingFile(const QString& path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return Error{ErrorKind::Io, info.fileName().toStdString() + ": no such file", path.toStdString()};
+    if (!info.isFile())
+        return Error{ErrorKind::Io, info.fileName().toStdString() + ": not a regular file", path.toStdString()};
+    return info.absoluteFilePath().toStdString();
+}
+
+// Content checks shared by both handles, after the header checks passed.
+sqlite::VoidResult checkContent(const sqlite::Connection& db)
+{
+    if (auto r = sqlite::quickCheck(db); !r)
+        return r;
+    return schema::verify(db);
+}
+
+sqlite::VoidResult migrateAndSeed(const sqlite::Connection& db)
+{
+    auto tx = sqlite::Transaction::begin(db);
+    if (!tx)
+        return tx.error();
+    auto version = db.queryInt("PRAGMA user_version");
+    if (!version)
+        return version.error();
+    if (auto r = schema::migrate(db, static_cast<int>(version.value())); !r)
+        return r;
+    auto seed = sqlite::Statement::prepare(
+        db, "INSERT OR IGNORE INTO aliases (kind, raw_name, catalog_id, origin) VALUES (?1, ?2, ?3, 'seed')");
+    if (!seed)
+        return seed.error();
+    for (const AliasSeed& s : seedAliases()) {
+        seed.value().bind(1, aliasKindName(s.kind));
+        seed.value().bind(2, s.rawName);
+        seed.value().bind(3, s.catalogId);
+        if (auto step = seed.value().step(); !step)
+            return step.error();
+        seed.value().reset();
+    }
+    return tx.value().commit();
+}
+
+} // namespace
+
+int ImportReport::skippedCount(SkipKind kind) const
+{
+    int n = 0;
+    for (const auto& s : skipped)
+        n += s.kind == kind;
+    return n;
+}
+
+// ---- reading ---------------------------------------------------------------------------------
+
+BenchmarkDatabase::BenchmarkDatabase(std::unique_ptr<sqlite::Connection> db) : db_(std::move(db)) {}
+BenchmarkDatabase::BenchmarkDatabase(BenchmarkDatabase&&) noexcept = default;
+BenchmarkDatabase& BenchmarkDatabase::operator=(BenchmarkDatabase&&) noexcept = default;
+BenchmarkDatabase::~BenchmarkDatabase() = default;
+
+Result<BenchmarkDatabase> openForReading(const QString& path)
+{
+    auto file = existingFile(path);
+    if (!file)
+        return file.error();
+    const std::string& abs = file.value();
+    if (auto r = checkHeader(abs, false); !r)
+        return r.error();
+    auto db = sqlite::openUntrusted(abs);
+    if (!db)
+        return aboutFile(abs, db.error());
+    if (auto r = checkContent(db.value()); !r)
+        return aboutFile(abs, r.error());
+    return BenchmarkDatabase(std::make_unique<sqlite::Connection>(std::move(db.value())));
+}
+
+Result<std::vector<BenchmarkPoint>> BenchmarkDatabase::loadPoints(const PointFilter& filter) const
+{
+    return detail::queryPoints(*db_, filter);
+}
+
+Result<std::int64_t> BenchmarkDatabase::runCount() const { return detail::countRuns(*db_); }
+
+// ---- writing ---------------------------------------------------------------------------------
+
+BenchmarkStore::BenchmarkStore(std::unique_ptr<sqlite::Connection> db, std::string path)
+    : db_(std::move(db)), path_(std::move(path))
+{
+}
+BenchmarkStore::BenchmarkStore(BenchmarkStore&&) noexcept = default;
+BenchmarkStore& BenchmarkStore::operator=(BenchmarkStore&&) noexcept = default;
+BenchmarkStore::~BenchmarkStore() = default;
+
+Result<BenchmarkStore> BenchmarkStore::open(const QString& path)
+{
+    const QFileInfo info(path);
+    const std::string abs = info.absoluteFilePath().toStdString();
+    const bool existing = info.exists() && info.size() > 0;
+    const auto header = existing ? sqlite::readHeader(abs) : std::nullopt;
+    if (existing)
+        if (auto r = checkHeader(abs, true); !r)
+            return r.error();
+    auto db = sqlite::openWritable(abs, !existing);
+    if (!db)
+        return aboutFile(abs, db.error());
+    // A current file is checked before anything is written to it; an older one can only be
+    // checked once migrated (it lacks what later versions added), but its b-trees before.
+    if (existing) {
+        auto r = header->userVersion == schema::kVersion ? checkContent(db.value()) : sqlite::quickCheck(db.value());
+        if (!r)
+            return aboutFile(abs, r.error());
+    }
+    if (auto r = migrateAndSeed(db.value()); !r)
+        return aboutFile(abs, r.error());
+    if (auto r = schema::verify(db.value()); !r)
+        return aboutFile(abs, r.error());
+    return BenchmarkStore(std::make_unique<sqlite::Connection>(std::move(db.value())), abs);
+}
+
+Result<ImportReport> BenchmarkStore::import(const Importer& importer, const QString& file,
+                                            const ImportOptions& options)
+{
+    return detail::importFile(*db_, importer, file, options);
+}
+
+Result<std::vector<BenchmarkPoint>> BenchmarkStore::loadPoints(const PointFilter& filter) const
+{
+    return detail::queryPoints(*db_, filter);
+}
+
+Result<std::int64_t> BenchmarkStore::runCount() const { return detail::countRuns(*db_); }
+
+Result<ImportReport> importInto(std::string_view importerName, const QString& file, const QString& db,
+                                const ImportOptions& options)
+{
+    const Importer* importer = findImporter(importerName);
+    if (!importer)
+        return badInput({}, "unknown importer \"" + std::string(importerName)
+                                + "\" (known: mlperf, inferencex, csv, vllm)");
+    auto store = BenchmarkStore::open(db);
+    if (!store)
+        return store.error();
+    return store.value().import(*importer, file, options);
+}
+
+} // namespace planner

@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The benchmark store: import then read back as engine points, re-import adds nothing, strict
+// mode is all or nothing, migrations and versions, user aliases, grade filters, and the example
+// database the build makes.
+#include "benchmark_schema.h"
+#include "benchmark_store.h"
+#include "catalog.h"
+#include "benchmark_test_util.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace planner;
+using testutil::referenceFile;
+using testutil::testData;
+
+namespace {
+
+BenchmarkStore mustOpen(const QString& path)
+{
+    auto store = BenchmarkStore::open(path);
+    if (!store)
+        qFatal("%s", store.error().message.c_str());
+    return std::move(store.value());
+}
+
+ImportReport mustImport(BenchmarkStore& store, std::string_view importer, const QString& file,
+                        const ImportOptions& options = {})
+{
+    auto report = store.import(*findImporter(importer), file, options);
+    if (!report)
+        qFatal("%s", report.error().message.c_str());
+    return std::move(report.value());
+}
+
+const BenchmarkPoint* pointFrom(const std::vector<BenchmarkPoint>& points, std::string_view source)
+{
+    for (const auto& p : points)
+        if (p.source == source)
+            return &p;
+    return nullptr;
+}
+
+// Designated initializers of PointFilter draw GCC's missing-initializer warning; this does not.
+PointFilter where(std::string model, std::string gpu = {})
+{
+    PointFilter filter;
+    filter.model = std::move(model);
+    filter.gpu = std::move(gpu);
+    return filter;
+}
+
+std::int64_t queryInt(const QString& db, const char* sql)
+{
+    sqlite3* h = nullptr;
+    sqlite3_open_v2(db.toUtf8().constData(), &h, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(h, sql, -1, &stmt, nullptr);
+    const std::int64_t value = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
+    sqlite3_finalize(stmt);
+    sqlite3_close(h);
+    return value;
+}
+
+} // namespace
+
+class TestBenchmarkStore : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { QVERIFY(dir_.isValid()); }
+    void roundTrip();
+    void reimportAddsNothing();
+    void strictModeIsAllOrNothing();
+    void rowsTheSchemaRejectsAreSkipped();
+    void newEmptyAndExistingFiles();
+    void newerVersionRefused();
+    void olderVersionMigrated();
+    void userAliasResolvesStoredRows();
+    void gradeAndPrecisionFilters();
+    void vllmWithOptions();
+    void exampleDatabase();
+    void seedsNameCatalogIds();
+
+private:
+    QString path(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
+    QTemporaryDir dir_;
+};
+
+void TestBenchmarkStore::roundTrip()
+{
+    const QString db = path("round.sqlite");
+    {
+        auto store = mustOpen(db);
+        const auto report = mustImport(store, "mlperf", referenceFile("mlperf/inference_v5.1_summary_results.json"));
+        QCOMPARE(report.imported, 311);
+        QCOMPARE(report.records, 1448);
+        QCOMPARE(int(report.skipped.size()), 1448 - 311);
+        QVERIFY(std::is_sorted(report.skipped.begin(), report.skipped.end(),
+                               [](const auto& a, const auto& b) { return a.record < b.record; }));
+        // Kept with no id and reported: e.g. the H200 NVL (PCIe) card, not the SXM H200.
+        const auto h200nvl = std::find_if(report.unknownNames.begin(), report.unknownNames.end(),
+                                          [](const UnknownName& n) { return n.name == "NVIDIA H200-NVL-141GB"; });
+        QVERIFY(h200nvl != report.unknownNames.end());
+        QCOMPARE(h200nvl->kind, AliasKind::Accelerator);
+        QCOMPARE(h200nvl->rows, 18);
+    }
+    auto db2 = openForReading(db);
+    QVERIFY2(db2, db2 ? "" : db2.error().message.c_str());
+    QCOMPARE(db2.value().runCount().value(), std::int64_t(311));
+    auto points = db2.value().loadPoints(where("deepseek-r1", "gb200"));
+    QVERIFY(points);
+    const BenchmarkPoint* p = pointFrom(points.value(), "mlperf-inference-v5.1 5.1-0071/deepseek-r1/Server");
+    QVERIFY(p);
+    QCOMPARE(p->system, std::string("gb200-nvl72"));
+    QCOMPARE(p->grade, Grade::Verified);
+    QCOMPARE(p->precision, Precision::FP4);
+    QCOMPARE(p->gpuCount, 72);
+    QCOMPARE(p->date, std::string("2025-09-09"));
+    QCOMPARE(units::in_tokens_per_second(p->outputPerGpu), 167578.0 / 72);
+    QCOMPARE(units::in_tokens_per_second(p->perUser), 12.5);
+    QCOMPARE(p->inputTokens, 803.8);
+    QCOMPARE(p->outputTokens, 3886.23);
+    for (const auto& point : points.value())
+        QVERIFY(point.model == "deepseek-r1" && point.gpu == "gb200");
+}
+
+void TestBenchmarkStore::reimportAddsNothing()
+{
+    const QString db = path("twice.sqlite");
+    auto store = mustOpen(db);
+    QCOMPARE(mustImport(store, "inferencex", referenceFile("inferencemax.csv")).imported, 185);
+    const auto again = mustImport(store, "inferencex", referenceFile("inferencemax.csv"));
+    QCOMPARE(again.imported, 0);
+    const auto present = std::count_if(again.skipped.begin(), again.skipped.end(),
+                                       [](const SkippedRow& s) { return s.reason == "already in the database"; });
+    QCOMPARE(int(present), 185);
+    QCOMPARE(store.runCount().value(), std::int64_t(185));
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM imports"), std::int64_t(2));
+}
+
+void TestBenchmarkStore::strictModeIsAllOrNothing()
+{
+    const QString db = path("strict.sqlite");
+    {
+        auto store = mustOpen(db);
+        mustImport(store, "inferencex", referenceFile("inferencemax.csv"));
+    }
+    const QByteArray before = testutil::fileHash(db);
+    ImportOptions strict;
+    strict.strict = true;
+    auto failed = importInto("csv", testData("benchmarks/one_bad_row.csv"), db, strict);
+    QVERIFY(!failed);
+    QCOMPARE(failed.error().kind, ErrorKind::BadInput);
+    QVERIFY2(failed.error().message.find("record 3") != std::string::npos, failed.error().message.c_str());
+    QCOMPARE(testutil::fileHash(db), before); // the two good rows were not written either
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM imports"), std::int64_t(1));
+
+    auto lenient = importInto("csv", testData("benchmarks/one_bad_row.csv"), db);
+    QVERIFY(lenient);
+    QCOMPARE(lenient.value().imported, 2);
+    QCOMPARE(lenient.value().skippedCount(SkipKind::Invalid), 1);
+    QCOMPARE(lenient.value().skipped.front().reason, std::string("output_per_gpu \"not-a-number\" is not a number"));
+}
+
+void TestBenchmarkStore::rowsTheSchemaRejectsAreSkipped()
+{
+    // A zero GPU count or an MLPerf entry with neither ID nor Location would break a table
+    // constraint; each costs its own row, not the import.
+    const QString csv = path("zero_gpus.csv");
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("model,accelerator,gpu_count,output_throughput\nLlama 3.1 8B,H200,0,1000\nLlama 3.1 8B,H200,2,1000\n");
+    file.close();
+    auto report = importInto("csv", csv, path("zero.sqlite"));
+    QVERIFY(report);
+    QCOMPARE(report.value().imported, 1);
+    QCOMPARE(report.value().skipped.front().record, 2);
+
+    const QString json = path("no_id.json");
+    QFile entries(json);
+    QVERIFY(entries.open(QIODevice::WriteOnly));
+    entries.write(R"([{"Model": "llama2-70b-99", "Scenario": "Offline", "Accelerator": "NVIDIA H100-SXM-80GB",
+        "a#": 8, "Nodes": 1, "Performance_Result": 20000, "Performance_Units": "Tokens/s"}])");
+    entries.close();
+    auto mlperf = importInto("mlperf", json, path("zero.sqlite"));
+    QVERIFY(mlperf);
+    QCOMPARE(mlperf.value().imported, 0);
+    QCOMPARE(mlperf.value().skipped.front().reason, std::string("the record has no source or row id"));
+}
+
+void TestBenchmarkStore::newEmptyAndExistingFiles()
+{
+    const QString fresh = path("fresh.sqlite");
+    mustOpen(fresh);
+    QCOMPARE(queryInt(fresh, "PRAGMA user_version"), std::int64_t(schema::kVersion));
+    QCOMPARE(queryInt(fresh, "PRAGMA application_id"), std::int64_t(schema::kApplicationId));
+    QVERIFY(queryInt(fresh, "SELECT count(*) FROM aliases WHERE origin = 'seed'") > 50);
+    // Reopening migrates nothing and keeps the file as it is.
+    const QByteArray before = testutil::fileHash(fresh);
+    mustOpen(fresh);
+    QCOMPARE(testutil::fileHash(fresh), before);
+    // A zero-byte file (e.g. made by `touch`) is a new database, not a foreign one.
+    const QString empty = path("empty.sqlite");
+    QFile(empty).open(QIODevice::WriteOnly);
+    mustOpen(empty);
+    QCOMPARE(queryInt(empty, "PRAGMA user_version"), std::int64_t(schema::kVersion));
+    // A missing directory is an I/O error, not a crash.
+    auto nowhere = BenchmarkStore::open(path("no/such/dir/x.sqlite"));
+    QVERIFY(!nowhere);
+    QCOMPARE(nowhere.error().kind, ErrorKind::Io);
+}
+
+void TestBenchmarkStore::newerVersionRefused()
+{
+    const QString db = path("newer.sqlite");
+    mustOpen(db);
+    QCOMPARE(testutil::execSql(db, "PRAGMA user_version = 7"), std::string());
+    const QByteArray before = testutil::fileHash(db);
+    auto store = BenchmarkStore::open(db);
+    QVERIFY(!store);
+    QVERIFY(store.error().message.find("newer Cluster Planner") != std::string::npos);
+    QVERIFY(store.error().message.find("newer.sqlite") == 0);
+    QCOMPARE(testutil::fileHash(db), before);
+}
+
+void TestBenchmarkStore::olderVersionMigrated()
+{
+    // A file of ours at version 0 (its id written, nothing else yet) is brought to the current
+    // version when opened for writing; reading refuses it until then.
+    const QString db = path("v0.sqlite");
+    QCOMPARE(testutil::execSql(db, "PRAGMA application_id = " + std::to_string(schema::kApplicationId)), std::string());
+    QCOMPARE(queryInt(db, "PRAGMA user_version"), std::int64_t(0));
+    auto reading = openForReading(db);
+    QVERIFY(!reading);
+    QVERIFY(reading.error().message.find("older") != std::string::npos);
+    auto store = mustOpen(db);
+    QCOMPARE(queryInt(db, "PRAGMA user_version"), std::int64_t(schema::kVersion));
+    QCOMPARE(mustImport(store, "mlperf", referenceFile("mlperf/summary_v6_format_sample.csv")).imported, 1);
+    QVERIFY(openForReading(db));
+}
+
+void TestBenchmarkStore::userAliasResolvesStoredRows()
+{
+    const QString db = path("alias.sqlite");
+    auto store = mustOpen(db);
+    const auto report = mustImport(store, "mlperf", referenceFile("mlperf/summary_v6_format_sample.csv"));
+    QCOMPARE(report.imported, 1);
+    QCOMPARE(int(report.unknownNames.size()), 1);
+    QCOMPARE(report.unknownNames.front().name, std::string("NVIDIA RTX PRO 4500 Blackwell"));
+    QVERIFY(store.loadPoints(where({}, "rtx-pro-4500")).value().empty());
+    QVERIFY(store.setAlias(AliasKind::Accelerator, "nvidia rtx pro 4500 blackwell", "rtx-pro-4500"));
+    const auto points = store.loadPoints(where({}, "rtx-pro-4500")).value();
+    QCOMPARE(int(points.size()), 1);
+    QCOMPARE(points.front().model, std::string("llama3.1-8b"));
+    QVERIFY(!store.setAlias(AliasKind::Model, "", "x"));
+}
+
+void TestBenchmarkStore::gradeAndPrecisionFilters()
+{
+    auto store = mustOpen(path("filters.sqlite"));
+    mustImport(store, "inferencex", referenceFile("inferencemax.csv"));
+    const auto all = store.loadPoints(where("deepseek-r1")).value();
+    PointFilter measuredOnly = where("deepseek-r1");
+    measuredOnly.weakest = Grade::Measured;
+    const auto measured = store.loadPoints(measuredOnly).value();
+    QVERIFY(measured.size() < all.size());
+    for (const auto& p : measured)
+        QVERIFY(p.grade <= Grade::Measured);
+    PointFilter fp8Only = where("deepseek-r1");
+    fp8Only.precision = Precision::FP8;
+    const auto fp8 = store.loadPoints(fp8Only).value();
+    QVERIFY(!fp8.empty());
+    for (const auto& p : fp8)
+        QCOMPARE(p.precision, Precision::FP8);
+}
+
+void TestBenchmarkStore::vllmWithOptions()
+{
+    const QString db = path("vllm.sqlite");
+    auto missing = importInto("vllm", testData("benchmarks/vllm_sweep.jsonl"), db);
+    QVERIFY(!missing);
+    ImportOptions options;
+    options.accelerator = "NVIDIA H200";
+    options.gpus = 8;
+    options.precision = "fp8";
+    auto report = importInto("vllm", testData("benchmarks/vllm_sweep.jsonl"), db, options);
+    QVERIFY(report);
+    QCOMPARE(report.value().imported, 2);
+    auto points = openForReading(db).value().loadPoints(where("deepseek-r1", "h200")).value();
+    QCOMPARE(int(points.size()), 2);
+    QCOMPARE(points.front().system, std::string("hgx-h200"));
+    QCOMPARE(units::in_tokens_per_second(points.front().totalPerGpu), 3495.2 / 8);
+    QVERIFY(std::abs(units::in_seconds(points.front().tpotP99) - 0.014) < 1e-12);
+    QVERIFY(!importInto("no-such-importer", testData("benchmarks/vllm_sweep.jsonl"), db));
+}
+
+void TestBenchmarkStore::exampleDatabase()
+{
+    // Built by the planner_example_db target: MLPerf v4.1 + v5.1, InferenceX, serving tables.
+    const QString example = QString::fromUtf8(PLANNER_BINARY_DIR "/data/examples/benchmarks.sqlite");
+    const QByteArray before = testutil::fileHash(example);
+    auto db = openForReading(example);
+    QVERIFY2(db, db ? "" : db.error().message.c_str());
+    QCOMPARE(db.value().runCount().value(), std::int64_t(198 + 311 + 185 + 487));
+    QVERIFY(!db.value().loadPoints(where("deepseek-r1", "gb300")).value().empty());
+    QCOMPARE(testutil::fileHash(example), before);
+}
+
+void TestBenchmarkStore::seedsNameCatalogIds()
+{
+    // Every shipped alias points at an id the built-in catalog has, and every GPU's default
+    // system is a catalog system built from that GPU.
+    const Catalog& catalog = builtinCatalog();
+    for (const AliasSeed& seed : seedAliases()) {
+        const std::string id(seed.catalogId);
+        const bool known = seed.kind == AliasKind::Accelerator ? catalog.gpu(id) != nullptr
+            : seed.kind == AliasKind::System                   ? catalog.system(id) != nullptr
+                                                               : catalog.model(id) != nullptr;
+        QVERIFY2(known, (std::string(seed.rawName) + " -> " + id).c_str());
+    }
+    for (const GpuSpec& gpu : catalog.gpus) {
+        const std::string_view system = defaultSystemFor(gpu.id);
+        if (system.empty())
+            continue; // a GPU sold in no system of the catalog (none today)
+        QVERIFY2(catalog.system(system) && catalog.system(system)->gpu == gpu.id, gpu.id.c_str());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestBenchmarkStore)
+#include "test_benchmark_store.moc"
