@@ -12,11 +12,10 @@ namespace outcome = boost::outcome_v2;
 
 namespace {
 
-// Every error about a database file starts with the file's name and says where it is.
+// Every error about a database file starts with the path as the user gave it.
 Error aboutFile(const std::string& path, const Error& e)
 {
-    const std::string name = QFileInfo(QString::fromStdString(path)).fileName().toStdString();
-    return Error{e.kind, name + ": " + e.message, path};
+    return Error{e.kind, path + ": " + e.message, path};
 }
 
 Error aboutFile(const std::string& path, ErrorKind kind, std::string message)
@@ -55,9 +54,9 @@ Result<std::string> existingFile(const QString& path)
 {
     const QFileInfo info(path);
     if (!info.exists())
-        return Error{ErrorKind::Io, info.fileName().toStdString() + ": no such file", path.toStdString()};
+        return Error{ErrorKind::Io, path.toStdString() + ": no such file", path.toStdString()};
     if (!info.isFile())
-        return Error{ErrorKind::Io, info.fileName().toStdString() + ": not a regular file", path.toStdString()};
+        return Error{ErrorKind::Io, path.toStdString() + ": not a regular file", path.toStdString()};
     return info.absoluteFilePath().toStdString();
 }
 

@@ -127,7 +127,7 @@ void TestHostileDb::hostileFile()
     QFETCH(bool, importRefused);
     const QByteArray before = testutil::fileHash(path);
     const QStringList siblingsBefore = QDir(dir_.path()).entryList(QDir::Files);
-    const std::string name = QFileInfo(path).fileName().toStdString();
+    const std::string name = path.toStdString(); // messages start with the path as given
 
     auto db = openForReading(path);
     if (!db)
@@ -164,7 +164,7 @@ void TestHostileDb::missingFile()
     auto db = openForReading(dir_.filePath(QStringLiteral("nothing-here.sqlite")));
     QVERIFY(!db);
     QCOMPARE(db.error().kind, ErrorKind::Io);
-    QVERIFY(db.error().message.find("nothing-here.sqlite") == 0);
+    QVERIFY(db.error().message.find(dir_.filePath(QStringLiteral("nothing-here.sqlite")).toStdString()) == 0);
     auto directory = openForReading(dir_.path());
     QVERIFY(!directory);
     QCOMPARE(directory.error().kind, ErrorKind::Io);

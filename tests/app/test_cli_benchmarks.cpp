@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The benchmark commands end to end, in-process: import, predict, validate, and evaluate --db,
+// including hostile database files that must be refused and left untouched.
+#include "cli_runner.h"
+#include "json.h"
+
+#include <QCryptographicHash>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <sstream>
+
+using namespace planner;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    std::string out, err;
+};
+
+Run runCli(std::vector<std::string> args)
+{
+    std::ostringstream out, err;
+    Run r;
+    r.code = cli::Runner(out, err).run(args);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+std::string source(const char* relative) { return std::string(PLANNER_SOURCE_DIR "/") + relative; }
+
+json::Value parsed(const Run& r)
+{
+    json::ParseError e;
+    return json::parse(r.out, &e);
+}
+
+QByteArray hashOf(const QString& path)
+{
+    QFile f(path);
+    f.open(QIODevice::ReadOnly);
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+} // namespace
+
+class TestCliBenchmarks : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    std::string v41_, v51_;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        v41_ = dir_.filePath(QStringLiteral("v41.sqlite")).toStdString();
+        v51_ = dir_.filePath(QStringLiteral("v51.sqlite")).toStdString();
+    }
+
+    void importReportsCountsAndReasons()
+    {
+        // Counts pinned by tests/data/test_importers.cpp against the MLCommons files: 198 LLM rows
+        // of 937 entries in v4.1, 311 of 1,448 in v5.1; the rest are other benchmarks, CPU-only
+        // systems, -99/-99.9 duplicates and latency-only scenarios.
+        Run r = runCli({"import", "mlperf", source("data/reference/mlperf/inference_v4.1_summary_results.json"),
+                        "--into", v41_, "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QCOMPARE(parsed(r).find("imported")->number, 198.0);
+        QCOMPARE(parsed(r).find("records")->number, 937.0);
+        r = runCli({"import", "mlperf", source("data/reference/mlperf/inference_v5.1_summary_results.json"), "--into",
+                    v51_});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY2(r.out.find("311 rows imported of 1448 records") != std::string::npos, r.out.c_str());
+        QVERIFY(r.out.find("not an LLM benchmark") != std::string::npos);
+        QVERIFY(r.out.find("CPU-only") != std::string::npos);
+        // Importing the same file again adds nothing.
+        r = runCli({"import", "mlperf", source("data/reference/mlperf/inference_v5.1_summary_results.json"), "--into",
+                    v51_, "--json"});
+        QCOMPARE(parsed(r).find("imported")->number, 0.0);
+        // The v6.x summary.csv format imports too.
+        r = runCli({"import", "mlperf", source("data/reference/mlperf/summary_v6_format_sample.csv"), "--into",
+                    dir_.filePath(QStringLiteral("v6.sqlite")).toStdString(), "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QCOMPARE(parsed(r).find("records")->number, 3.0);
+    }
+
+    void importUsageErrors()
+    {
+        QCOMPARE(runCli({"import", "mlperf", source("README.md")}).code, 1);               // no --into
+        QCOMPARE(runCli({"import", "parquet", source("README.md"), "--into", v41_}).code, 1); // unknown importer
+        QCOMPARE(runCli({"import", "vllm", source("README.md"), "--into", v41_, "--gpus", "-2"}).code, 1);
+        QCOMPARE(runCli({"import", "mlperf", "/nonexistent.json", "--into", v41_}).code, 3);
+    }
+
+    void predictReadsMeasuredRowsAtTheLatencyLimit()
+    {
+        // An accelerator named as MLPerf writes it, mapped through the alias table.
+        Run r = runCli({"predict", "--db", v51_, "--mlperf-benchmark", "llama2-70b-99", "--scenario", "Server",
+                        "--accelerator", "NVIDIA B200-SXM-180GB", "--gpus", "8", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value v = parsed(r);
+        QCOMPARE(v.find("system")->string, std::string("hgx-b200"));
+        const double perGpu = v.find("tokens_per_s_per_gpu")->number;
+        QVERIFY(perGpu > 0);
+        QVERIFY2(std::fabs(v.find("tokens_per_s")->number - 8 * perGpu) < 1e-6 * perGpu, "all GPUs = 8 x per GPU");
+        QCOMPARE(v.find("evidence")->string, std::string("verified"));
+        QCOMPARE(v.find("method")->string, std::string("measured"));
+        QVERIFY(!v.find("rows_used")->array->empty());
+    }
+
+    void predictTransfersToAnUnmeasuredSystem()
+    {
+        Run r = runCli({"predict", "--db", v51_, "--model", "llama2-70b", "--precision", "fp4", "--input-tokens", "222",
+                        "--output-tokens", "294", "--min-tokens-per-s-per-user", "5", "--system", "vr200-nvl72",
+                        "--gpus", "72", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value v = parsed(r);
+        QVERIFY(v.find("method")->string != "measured");
+        QCOMPARE(v.find("evidence")->string, std::string("estimate"));
+        QCOMPARE(runCli({"predict", "--db", v51_, "--model", "llama2-70b", "--system", "gb200-nvl72", "--gpus", "1"}).code,
+                 1);
+        QCOMPARE(runCli({"predict", "--db", v51_, "--mlperf-benchmark", "llama2-70b-99", "--scenario", "Server",
+                         "--accelerator", "Potato GPU", "--gpus", "8"}).code,
+                 1);
+    }
+
+    void validatePrintsErrorsByMethodAndHardware()
+    {
+        Run r = runCli({"validate", "--db", v41_, "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value v = parsed(r);
+        QVERIFY(v.find("overall")->find("count")->number > 50);
+        QVERIFY(v.find("by_method") && v.find("by_gpu")->find("h100"));
+        r = runCli({"validate", "--db", v41_, "--against", v51_, "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY(parsed(r).find("overall")->find("count")->number > 100);
+    }
+
+    void hostileDatabasesAreRefusedAndLeftUntouched_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::newRow("a text file") << QByteArray("this is not a database\n");
+        QTest::newRow("a truncated SQLite header") << QByteArray("SQLite format 3\0\x10\0", 19);
+        QTest::newRow("an empty file") << QByteArray();
+        QByteArray garbage(8192, '\xAB');
+        garbage.replace(0, 16, QByteArray("SQLite format 3\0", 16));
+        QTest::newRow("a SQLite header over garbage pages") << garbage;
+    }
+    void hostileDatabasesAreRefusedAndLeftUntouched()
+    {
+        QFETCH(QByteArray, content);
+        const QString path = dir_.filePath(QStringLiteral("hostile.sqlite"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(content);
+        f.close();
+        const QByteArray before = hashOf(path);
+        Run r = runCli({"evaluate", source("data/examples/gb300-nvl72-deepseek-r1.json"), "--db", path.toStdString()});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find(path.toStdString()) != std::string::npos, r.err.c_str());
+        QCOMPARE(hashOf(path), before);
+        r = runCli({"predict", "--db", path.toStdString(), "--mlperf-benchmark", "llama2-70b-99", "--scenario",
+                    "Offline", "--system", "hgx-h100", "--gpus", "8"});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(hashOf(path), before);
+    }
+
+    void evaluateTakesThroughputFromTheDatabase()
+    {
+        // The example names the bundled database; no explicit throughput in the file.
+        Run r = runCli({"evaluate", source("data/examples/vr200-nvl72-deepseek-r1.json"), "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value v = parsed(r);
+        const json::Value* ev = v.find("evidence")->find("results.tokens_per_s_per_gpu");
+        QCOMPARE(ev->find("method")->string, std::string("transferred"));
+        QCOMPARE(ev->find("grade")->string, std::string("estimate"));
+        // The explicit field still overrides the database.
+        r = runCli({"evaluate", source("data/examples/vr200-nvl72-deepseek-r1.json"), "--json", "--set",
+                    "workload.throughput_tokens_per_s_per_gpu=1234"});
+        QCOMPARE(parsed(r).find("results")->find("tokens_per_s_per_gpu")->number, 1234.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliBenchmarks)
+#include "test_cli_benchmarks.moc"
