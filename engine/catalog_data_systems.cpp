@@ -26,10 +26,11 @@ constexpr double kNodePerGpuTdp = 10.2 / (8 * 0.700);
 // GB200 NVL72 120 of 132 kW (0.91), Vera Rubin Max-Q 190 of Max-P 230 kW (0.83).
 constexpr double kTypicalShare = 0.85;
 
-// The SemiAnalysis H100 all-in server price per GPU, and the InferenceX owning cost per GPU-hour of
-// H100 that scales it to other GPUs. Owning cost is mostly capital, so its ratios track prices; the
-// rule gives 31,250 x 2.21 / 1.30 x 72 = 3.83M USD for GB200 NVL72, against SemiAnalysis' 3.9M.
-constexpr double kH100AllInPerGpu = 250000.0 / 8.0;
+// The SemiAnalysis H100 server price per GPU (server only: the planner counts the scale-out fabric
+// and storage itself), and the InferenceX owning cost per GPU-hour of H100 that scales it to other
+// GPUs. Owning cost is mostly capital, so its ratios track prices; the rule gives
+// 23,750 x 2.21 / 1.30 x 72 = 2.91M USD for GB200 NVL72, against SemiAnalysis' 3.1M server-only.
+constexpr double kH100ServerPerGpu = 190000.0 / 8.0;
 constexpr double kH100OwningPerGpuHour = 1.30;
 
 std::string cite(const std::string& what, const char* where) { return what + ", " + where; }
@@ -55,8 +56,8 @@ Figure<units::Power> typicalFromNameplate(const Figure<units::Power>& nameplate)
 
 Figure<units::Money> priceFromOwningCost(double owningPerGpuHour, int gpus, const std::string& gpuName)
 {
-    return fig(usd(kH100AllInPerGpu * owningPerGpuHour / kH100OwningPerGpuHour * gpus),
-               "derived estimate: SemiAnalysis H100 all-in server price (250,000 USD / 8 GPUs) x InferenceX hyperscaler owning cost per GPU-hour of "
+    return fig(usd(kH100ServerPerGpu * owningPerGpuHour / kH100OwningPerGpuHour * gpus),
+               "derived estimate: SemiAnalysis HGX H100 server price (190,000 USD / 8 GPUs) x InferenceX hyperscaler owning cost per GPU-hour of "
                    + gpuName + " / H100 (" + decimal(owningPerGpuHour) + " / 1.30) x " + std::to_string(gpus) + " GPUs",
                "", Estimate);
 }
@@ -89,8 +90,9 @@ SystemSpec hgxH100()
     s.domainsPerRack = 4;
     s.domainPower = fig(kilowatts(10.2), "NVIDIA DGX H100 datasheet maximum power, read through kshirol-dev.github.io/learnAI", "", Vendor);
     s.domainTypicalPower = typicalFromNameplate(s.domainPower);
-    // All-in is chosen, as for the NVL72 racks, so the per-GPU capital of the two compares like for like.
-    s.domainPrice = choose(1, {
+    // Server only is chosen: the planner adds the scale-out fabric, storage and installation itself,
+    // so an all-in price would count them twice. The all-in figure stays for comparison.
+    s.domainPrice = choose(0, {
         claim(usd(190000), cite("HGX H100 8-GPU server, about 190,000 USD", kSemiAnalysisH100), "2025-08", Estimate),
         claim(usd(250000), cite("H100 server all-in incl. storage and networking (hyperscaler buyer), about 250,000 USD", kSemiAnalysisH100), "2025-08", Estimate),
     });
@@ -160,9 +162,9 @@ SystemSpec gb200Nvl72()
         claim(kilowatts(1200.0 / 8.0), "derived: DGX SuperPOD GB200 scalable unit of 8 racks at 1.2 MW TDP / 8, incl. the unit's network share, docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-gb200", "", Vendor),
     });
     s.domainTypicalPower = fig(kilowatts(120), "120 kW nominal rack draw, awesomeagents.ai/hardware/nvidia-gb200-nvl72 and a secondary analysis", "", ThirdParty);
-    // All-in is chosen because it is what a buyer pays per rack before the scale-out fabric; the
-    // server-only and Morgan Stanley figures stay for comparison.
-    s.domainPrice = choose(1, {
+    // Server only is chosen: the planner adds the scale-out fabric, storage and installation itself,
+    // so the all-in 3.9M would count them twice. All-in and Morgan Stanley stay for comparison.
+    s.domainPrice = choose(0, {
         claim(usd(3.1e6), cite("rack, server only, 3.1M USD", kSemiAnalysisH100), "2025-08", Estimate),
         claim(usd(3.9e6), cite("rack all-in incl. networking and storage (hyperscaler), 3.9M USD", kSemiAnalysisH100), "2025-08", Estimate),
         claim(usd(3.75e6), "midpoint of 3.5-4.0M USD, Morgan Stanley bill of materials via buysellram.com/blog/why-nvidias-vera-rubin-racks-cost-double-and-memory-is-the-surprise", "", Estimate),

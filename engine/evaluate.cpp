@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
 
+#include "disaggregated.h"
 #include "infrastructure.h"
 #include "power.h"
 #include "scenario_defaults.h"
 #include "scenario_schema.h"
 
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace planner {
 
@@ -48,6 +51,7 @@ struct Work {
     ThroughputAnswer throughput;
     double goodput = 1;
     ReliabilityResult reliability;
+    bool splitFromRoofline = false; // input/output cost split estimated by the roofline
     NetworkStep network;
     StorageStep storage;
     Power itPerGpuNameplate, itPerGpuTypical;
@@ -166,7 +170,7 @@ void addComputeBom(Work& w)
     const Figure<Money>& price = w.system.domainPrice;
     BomLine domain;
     domain.category = "compute";
-    domain.item = w.system.name + (w.system.gpusPerDomain == 72 ? " rack" : " node");
+    domain.item = w.system.name; // catalog names already say "rack", "node" or "platform"
     domain.count = z.domains;
     domain.unit = w.system.gpusPerDomain == 72 ? "racks" : "nodes";
     domain.unitCost = usd(w.s.finance.system_price_usd.value);
@@ -322,10 +326,16 @@ void gatherResults(Work& w, Power itNameplate)
     auto& r = w.out.results;
     addMetric(r, "results.cost_per_mtok_usd", "Cost per million tokens (input + output)",
               in_usd_per_million_tokens(f.costPerToken), "USD/Mtok", cost);
+    auto split = cost;
+    if (w.splitFromRoofline) {
+        Evidence e = *cost;
+        e.add("model:roofline-prefill-decode-split", Grade::Estimate);
+        split = std::make_shared<const Evidence>(std::move(e));
+    }
     addMetric(r, "results.cost_per_mtok_input_usd", "Cost per million input tokens",
-              in_usd_per_million_tokens(f.costPerInputToken), "USD/Mtok", cost);
+              in_usd_per_million_tokens(f.costPerInputToken), "USD/Mtok", split);
     addMetric(r, "results.cost_per_mtok_output_usd", "Cost per million output tokens",
-              in_usd_per_million_tokens(f.costPerOutputToken), "USD/Mtok", cost);
+              in_usd_per_million_tokens(f.costPerOutputToken), "USD/Mtok", split);
     addMetric(r, "results.cost_per_request_usd", "Cost per request", in_usd(f.costPerRequest), "USD", cost);
     addMetric(r, "results.tokens_per_usd", "Tokens per dollar", f.tokensPerDollar, "tokens/USD", cost);
     addMetric(r, "results.tco_per_gpu_hour_usd", "TCO per GPU-hour", in_usd_per_hour(f.tcoPerGpuHour),
@@ -458,6 +468,40 @@ Result<void> planReliabilityAndStorage(Work& w)
     return boost::outcome_v2::success();
 }
 
+// Share of GPU time a request spends on its input tokens, from the roofline's prefill and decode
+// rates: a ratio, so the model's efficiency errors largely cancel. < 0 when the model cannot say.
+double computeRooflineTimeShare(const Scenario& s, const SystemSpec& sys, const GpuSpec& gpu, const ModelSpec& m)
+{
+    RooflineInput in;
+    in.model = &m;
+    in.gpu = &gpu;
+    in.domainSize = sys.gpusPerDomain;
+    in.precision = precisionFromName(s.workload.precision.value).value_or(Precision::FP8);
+    in.inputTokens = s.workload.input_tokens.value;
+    in.outputTokens = s.workload.output_tokens.value;
+    auto rates = analyticRoleRates(in, tokens_per_second(s.workload.min_tokens_per_s_per_user.value));
+    if (!rates)
+        return -1;
+    const double prefill = in.inputTokens / in_tokens_per_second(rates.value().prefillInputPerGpu);
+    const double decode = in.outputTokens / in_tokens_per_second(rates.value().decodeOutputPerGpu);
+    return std::isfinite(prefill / (prefill + decode)) ? prefill / (prefill + decode) : -1;
+}
+
+// The roofline sweep costs tens of microseconds and depends on few inputs; sweeps that vary
+// finance or facility fields ask the same question again, so the answer is remembered per thread.
+double rooflineTimeShare(const Scenario& s, const SystemSpec& sys, const GpuSpec& gpu, const ModelSpec& m)
+{
+    using Key = std::tuple<const SystemSpec*, const ModelSpec*, std::string, double, double, double>;
+    thread_local std::map<Key, double> cache;
+    const Key key{&sys, &m, s.workload.precision.value, s.workload.input_tokens.value,
+                  s.workload.output_tokens.value, s.workload.min_tokens_per_s_per_user.value};
+    if (auto it = cache.find(key); it != cache.end())
+        return it->second;
+    if (cache.size() > 4096)
+        cache.clear();
+    return cache[key] = computeRooflineTimeShare(s, sys, gpu, m);
+}
+
 Result<void> prepare(Work& w, const EvaluationContext& ctx)
 {
     auto tput = throughputFor(w.s, w.catalog, ctx);
@@ -466,6 +510,10 @@ Result<void> prepare(Work& w, const EvaluationContext& ctx)
     w.throughput = tput.value();
     for (const Warning& warn : w.throughput.warnings)
         w.out.warnings.push_back(warn);
+    if (w.throughput.prefillTimeShare < 0 && w.gpu) {
+        w.throughput.prefillTimeShare = rooflineTimeShare(w.s, w.system, *w.gpu, w.model);
+        w.splitFromRoofline = w.throughput.prefillTimeShare >= 0;
+    }
     resolvePower(w);
     const bool training = w.s.workload.kind.value == "training";
     if (!training) {
@@ -508,7 +556,7 @@ Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, co
     }
     const SystemSpec& system = *catalog.system(s.system.value);
     Work w{s, catalog, system, catalog.gpu(system.gpu), *catalog.model(s.workload.model.value),
-           facilityModeFromName(s.facility.mode.value).value_or(FacilityMode::Build), {}, 1.0, {}, {}, {}, {}, {}, {}, {}};
+           facilityModeFromName(s.facility.mode.value).value_or(FacilityMode::Build)};
     w.out.results.reserve(12);
     w.out.sizingMetrics.reserve(6);
     w.out.details.reserve(40);

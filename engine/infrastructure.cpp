@@ -78,6 +78,23 @@ void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* opt
     out.bom.push_back(cables);
 }
 
+// A missing price or power figure counts as zero; say so rather than let the BOM look complete.
+void unknownFiguresWarnings(const SwitchSpec* sw, const OpticSpec* optic, Warnings& warnings)
+{
+    auto check = [&](bool known, const std::string& what) {
+        if (!known)
+            warnings.push_back({"network", "the catalog has no " + what + "; counted as zero"});
+    };
+    if (sw) {
+        check(sw->price.known(), "price for " + sw->name);
+        check(sw->power.known(), "power figure for " + sw->name);
+    }
+    if (optic) {
+        check(optic->price.known(), "price for " + optic->name);
+        check(optic->power.known(), "power figure for " + optic->name);
+    }
+}
+
 } // namespace
 
 Result<FabricResult> sizeScenarioFabric(const Scenario& s, const Catalog& c, int gpus)
@@ -99,6 +116,7 @@ Result<NetworkStep> planNetwork(const Scenario& s, const Catalog& c, int gpus)
     for (Warning& w : out.fabric.warnings)
         w.where = "network: " + w.where;
     fabricBom(out.fabric, sw, optic, out);
+    unknownFiguresWarnings(sw, optic, out.fabric.warnings);
     const auto e = std::make_shared<const Evidence>(fieldEvidence(s, {"network.nics_per_gpu", "network.nic_gbps", "network.switch_radix",
                                          "network.switch_port_gbps", "network.planes", "network.oversubscription"}));
     const FabricResult& f = out.fabric;

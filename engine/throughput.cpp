@@ -394,7 +394,8 @@ ThroughputEstimate anchoredTransfer(const Context& c, const MeasuredCurve& own, 
             + " serving)";
     ownReachWarning(e, c, own, how + ", assumed to hold at the requirement");
     if (std::string m = clampMessage(source.curve, a.source, units::tokens_per_second(a.perUser)); !m.empty())
-        e.warnings.push_back({"workload.min_tokens_per_s_per_user", source.system + " rows at the ratio's anchor: " + m});
+        e.warnings.push_back(
+            {"workload.min_tokens_per_s_per_user", source.system + " rows at the ratio's anchor: " + m});
     compareWithRoofline(e, c, source, target);
     return e;
 }
@@ -414,8 +415,11 @@ ThroughputEstimate beyondOwnRows(const Context& c, const MeasuredCurve& own, con
             return std::move(*e);
         }
     ThroughputEstimate e = measured(c, own);
-    e.warnings.push_back({"workload.min_tokens_per_s_per_user", ownReach(c, own)
-                          + "; no other curve of this model covers it to transfer from, so the clamped reading stands"});
+    const std::string why = sources.empty()
+        ? "no other curve of this model covers it to transfer from"
+        : "the curves that cover it share no per-user rate with these rows, and the roofline cannot relate them";
+    e.warnings.push_back({"workload.min_tokens_per_s_per_user", ownReach(c, own) + "; " + why
+                          + ", so the clamped reading stands"});
     return e;
 }
 

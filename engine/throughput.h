@@ -23,7 +23,8 @@
 // Simplifications:
 // - Measured rows of the requested serving mode are preferred; rows of the other mode are used
 //   with a warning rather than ignored (a disaggregated run still shows what the system does at
-//   that interactivity). Among several matching curves: serving mode, then closest lengths.
+//   that interactivity). Among several matching curves: one whose runs come within
+//   clampTolerance of the requirement, then serving mode, then closest lengths.
 // - Transfer source: same precision, then same system (other lengths), then lengths within
 //   tolerance, then same serving mode, then most frontier points, then system id. The roofline
 //   ratio carries every difference between source and query, serving mode included.
