@@ -22,7 +22,8 @@ const char* kHelp =
     "whole curve and refits the calibration without it) and prints the relative error, overall, by\n"
     "method and by GPU. With --against, calibrates on DB and predicts every point of DB2 instead\n"
     "(for example: import MLPerf v4.1 into DB, v5.1 into DB2).\n"
-    "Errors are predicted / measured - 1: median (signed), mean of absolute values, 90th percentile.\n";
+    "Errors are predicted / measured - 1: median (signed), mean of absolute values, 90th percentile.\n"
+    "  --details   also list every prediction (row, model, system, method, measured, predicted)\n";
 
 std::string line(const std::string& name, const ErrorStats& s)
 {
@@ -48,6 +49,18 @@ json::Value groupsJson(const std::vector<ErrorGroup>& groups)
     for (const ErrorGroup& g : groups)
         json::add(v, g.name, statsJson(g.stats));
     return v;
+}
+
+void printDetails(const ValidationReport& r, std::ostream& out)
+{
+    out << "row      model                system          method        measured   predicted   error\n";
+    for (const Prediction& p : r.predictions) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "%-8lld %-20s %-15s %-12s %10.1f  %10.1f  %+6.0f%%\n", (long long)p.rowId,
+                      p.model.c_str(), p.system.c_str(), std::string(methodName(p.method)).c_str(), p.measured,
+                      p.predicted, 100 * p.relativeError);
+        out << buf;
+    }
 }
 
 void print(const ValidationReport& r, bool asJson, std::ostream& out)
@@ -76,7 +89,7 @@ void print(const ValidationReport& r, bool asJson, std::ostream& out)
 
 int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    auto parsed = parseArgs(argv, {{"help"}, {"json"}, {"by-curve"}, {"db", true}, {"against", true}});
+    auto parsed = parseArgs(argv, {{"help"}, {"json"}, {"by-curve"}, {"details"}, {"db", true}, {"against", true}});
     const Args& a = parsed.args;
     if (a.has("help")) {
         out << kHelp;
@@ -106,6 +119,8 @@ int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::os
         report = leaveOneOut(data.value()->points, catalog, data.value()->calibration, options);
     }
     print(report, a.has("json"), out);
+    if (a.has("details") && !a.has("json"))
+        printDetails(report, out);
     return ExitOk;
 }
 
