@@ -52,6 +52,7 @@ struct Work {
     double goodput = 1;
     ReliabilityResult reliability;
     bool splitFromRoofline = false; // input/output cost split estimated by the roofline
+    EvidencePtr tcoInputs;          // evidence shared by every cost figure
     NetworkStep network;
     StorageStep storage;
     Power itPerGpuNameplate, itPerGpuTypical;
@@ -315,12 +316,12 @@ void gatherResults(Work& w, Power itNameplate)
 {
     const FinanceResult& f = w.out.finance;
     const Scenario& s = w.s;
-    Evidence tcoE = tcoEvidence(w);
-    Evidence costE = tcoE;
+    w.tcoInputs = std::make_shared<const Evidence>(tcoEvidence(w));
+    Evidence costE = *w.tcoInputs;
     costE.merge(w.throughput.evidence);
     costE.merge(evidenceOf(s, {"finance.utilization"}, ""));
     costE.method = "formula";
-    const auto tco = std::make_shared<const Evidence>(std::move(tcoE));
+    const EvidencePtr& tco = w.tcoInputs;
     const auto cost = std::make_shared<const Evidence>(std::move(costE));
     const auto tput = std::make_shared<const Evidence>(w.throughput.evidence);
     auto& r = w.out.results;
@@ -381,7 +382,7 @@ void gatherSizing(Work& w, Power itNameplate)
 void financeDetails(const Work& w, std::vector<Metric>& d)
 {
     const FinanceResult& f = w.out.finance;
-    const auto e = std::make_shared<const Evidence>(tcoEvidence(w));
+    const EvidencePtr& e = w.tcoInputs; // set by gatherResults
     MoneyRate capital = usd_per_year(0), opex = usd_per_year(0);
     for (const CostLine& l : f.capital)
         capital += l.perYear;
