@@ -65,9 +65,10 @@ QString locateBenchmarkDb(const QString& name, const QString& scenarioFile)
 {
     if (QFileInfo(name).isAbsolute())
         return name;
-    // Next to the scenario first; then the example database the build makes, and the installed one.
-    const QStringList dirs{QFileInfo(scenarioFile).dir().path(), QStringLiteral(PLANNER_BUILD_EXAMPLES_DIR),
-                           QCoreApplication::applicationDirPath() + QStringLiteral("/../share/clusterplanner")};
+    // Next to the scenario first; then the installed example database, then the one this build makes.
+    const QStringList dirs{QFileInfo(scenarioFile).dir().path(),
+                           QCoreApplication::applicationDirPath() + QStringLiteral("/../share/clusterplanner"),
+                           QStringLiteral(PLANNER_BUILD_EXAMPLES_DIR)};
     for (const QString& dir : dirs)
         if (QFileInfo::exists(QDir(dir).filePath(name)))
             return QDir(dir).filePath(name);

@@ -103,6 +103,22 @@ private Q_SLOTS:
         bomAddsUp(e);
     }
 
+    void requestRateDemandIsConvertedToTokens()
+    {
+        // 2,000 requests/s of 1,024 + 1,024 tokens = 4,096,000 tok/s average; peak 1.5x = 6,144,000.
+        // At 5,000 tok/s/GPU, 80% utilization and goodput g: GPUs = 6,144,000 / (5,000 x 0.8 x g).
+        const Evaluation e = run(scenario("gb200-nvl72", {{"workload.demand_requests_per_s", "2000"},
+                                                          {"workload.input_tokens", "1024"},
+                                                          {"workload.output_tokens", "1024"},
+                                                          {"workload.peak_to_average", "1.5"},
+                                                          {"finance.utilization", "0.8"}}));
+        const double g = metric(e, "reliability.goodput");
+        const double needed = std::ceil(2000.0 * 2048 * 1.5 / (5000 * 0.8 * g));
+        QCOMPARE(double(e.sizing.gpusRequired), needed);
+        QCOMPARE(metric(e, "sizing.racks"), std::ceil(needed / 72.0));
+        bomAddsUp(e);
+    }
+
     void llama3ScaleTrainingJob()
     {
         // Meta's Llama 3 405B run: 16,384 H100 GPUs, 419 unexpected interruptions in 54 days
