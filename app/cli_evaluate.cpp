@@ -31,6 +31,8 @@ void printHuman(const ReportModel& m, std::ostream& out)
         out << "  " << std::left << std::setw(44) << f.label << std::right << std::setw(16)
             << formatFigure(f.value) << " " << std::left << std::setw(14) << f.unit << f.grade << " (" << f.method
             << ")\n";
+        if (f.key == "results.cost_per_mtok_usd")
+            out << "  " << std::string(44, ' ') << "rests on: " << f.restsOn << "\n";
     }
     if (!m.warnings.empty()) {
         out << "\nWarnings:\n";

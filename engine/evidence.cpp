@@ -24,18 +24,21 @@ void Evidence::add(std::string_view input, Grade g)
 {
     grade = weaker(grade, g);
     auto it = std::lower_bound(inputs.begin(), inputs.end(), input);
-    if (it == inputs.end() || *it != input)
+    const auto at = it - inputs.begin();
+    if (it == inputs.end() || *it != input) {
         inputs.insert(it, std::string(input));
+        inputGrades.insert(inputGrades.begin() + at, g);
+    } else {
+        inputGrades[at] = weaker(inputGrades[at], g);
+    }
 }
 
 void Evidence::merge(const Evidence& other)
 {
     grade = weaker(grade, other.grade);
-    for (const auto& in : other.inputs) {
-        auto it = std::lower_bound(inputs.begin(), inputs.end(), in);
-        if (it == inputs.end() || *it != in)
-            inputs.insert(it, in);
-    }
+    for (std::size_t i = 0; i < other.inputs.size(); ++i)
+        add(other.inputs[i], i < other.inputGrades.size() ? other.inputGrades[i] : other.grade);
+    grade = weaker(grade, other.grade);
 }
 
 std::string describeGrades(const std::vector<Grade>& grades)

@@ -35,18 +35,21 @@ struct Sourced {
     Provenance provenance;
 };
 
+// Counts of inputs per grade for "rests on two vendor claims and one estimate" sentences.
+std::string describeGrades(const std::vector<Grade>& grades);
+
 // What an output rests on: its weakest grade, how it was obtained, and the inputs behind it.
 struct Evidence {
     Grade grade = Grade::Verified;
     std::string method;              // "input", "formula", "measured", "transferred", "analytic"...
     std::vector<std::string> inputs; // scenario paths or catalog ids, sorted and unique
+    std::vector<Grade> inputGrades;  // the grade of each input, same order
 
     void add(std::string_view input, Grade g);
     void merge(const Evidence& other);
     bool empty() const { return inputs.empty(); }
+    std::string restsOn() const { return describeGrades(inputGrades); } // "2 vendor, 1 estimate"
 };
 
-// Counts of inputs per grade for "rests on two vendor claims and one estimate" sentences.
-std::string describeGrades(const std::vector<Grade>& grades);
 
 } // namespace planner

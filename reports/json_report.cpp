@@ -33,6 +33,7 @@ json::Value evidenceValue(const ReportFigure& f)
         start = end + 2;
     }
     json::add(e, "inputs", inputs);
+    json::add(e, "rests_on", json::makeString(f.restsOn));
     return e;
 }
 

@@ -30,7 +30,7 @@ void addFigures(ReportModel& model, const std::vector<Metric>& metrics)
         const auto dot = m.key.find('.');
         model.figures.push_back({std::string(m.key.substr(0, dot)), std::string(m.key), std::string(m.label), m.value,
                                  std::string(m.unit), std::string(gradeName(m.evidence->grade)), m.evidence->method,
-                                 joined(m.evidence->inputs)});
+                                 joined(m.evidence->inputs), m.evidence->restsOn()});
     }
 }
 

@@ -22,6 +22,7 @@ struct ReportFigure {
     std::string grade;
     std::string method;
     std::string inputs;  // "; "-separated
+    std::string restsOn; // "1 measured, 3 vendor, 8 estimate"
 };
 
 struct ReportAssumption {
