@@ -11,6 +11,9 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace planner::cli {
 
@@ -49,8 +52,25 @@ void printReport(const ImportReport& r, std::ostream& out)
     }
     for (const auto& [reason, count] : reasons)
         out << "  skipped " << count << ": " << reason << "\n";
-    for (const RowWarning& w : r.warnings)
-        out << "  warning, record " << w.record << ": " << w.message << "\n";
+    // The same warning for many records (a round's relabelled precisions) is printed once.
+    std::vector<std::pair<std::string, std::vector<int>>> warnings;
+    std::map<std::string, std::size_t> warningIndex;
+    for (const RowWarning& w : r.warnings) {
+        const auto [it, added] = warningIndex.emplace(w.message, warnings.size());
+        if (added)
+            warnings.push_back({w.message, {}});
+        warnings[it->second].second.push_back(w.record);
+    }
+    for (const auto& [message, records] : warnings) {
+        if (records.size() == 1) {
+            out << "  warning, record " << records.front() << ": " << message << "\n";
+            continue;
+        }
+        out << "  warning, " << records.size() << " records (" << records.front();
+        for (std::size_t i = 1; i < std::min<std::size_t>(records.size(), 5); ++i)
+            out << ", " << records[i];
+        out << (records.size() > 5 ? ", ...): " : "): ") << message << "\n";
+    }
     for (const UnknownName& u : r.unknownNames)
         out << "  unknown " << aliasKindName(u.kind) << " \"" << u.name << "\" (" << u.rows
             << " rows kept without a catalog id)\n";

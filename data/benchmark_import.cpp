@@ -3,6 +3,7 @@
 // reused for every row.
 #include "benchmark_schema.h"
 #include "benchmark_store_internal.h"
+#include "catalog.h"
 #include "fingerprint_map.h"
 
 #include <QDateTime>
@@ -183,7 +184,7 @@ void mergeReadReport(ImportReport& report, ReadReport&& read)
 {
     report.records = read.records;
     report.skipped.insert(report.skipped.end(), read.skipped.begin(), read.skipped.end());
-    report.warnings = std::move(read.warnings);
+    report.warnings.insert(report.warnings.end(), read.warnings.begin(), read.warnings.end());
     const auto byRecord = [](const auto& a, const auto& b) { return a.record < b.record; };
     std::stable_sort(report.skipped.begin(), report.skipped.end(), byRecord);
     std::stable_sort(report.warnings.begin(), report.warnings.end(), byRecord);
@@ -200,6 +201,31 @@ void applyOverrides(BenchmarkRun& run, const ImportOptions& options)
             *target = *value;
     if (options.grade)
         run.grade = *options.grade;
+    if (!options.precision.empty())
+        run.precisionIsCheckpoint = false; // the user said what ran
+}
+
+// BenchmarkRun::precisionIsCheckpoint: the label names the checkpoint's type, so the row is stored
+// at the narrowest format its GPU computes natively (a dense FLOPS figure in the catalog), which
+// is what the rounds concerned ran. Unknown GPU, or nothing narrower than the label: unchanged.
+void storeExecutedPrecision(BenchmarkRun& run, ImportReport& report)
+{
+    const GpuSpec* gpu = run.gpuId.empty() ? nullptr : builtinCatalog().gpu(run.gpuId);
+    if (!run.precisionIsCheckpoint || !gpu)
+        return;
+    const auto label = precisionFromName(run.precision);
+    for (Precision p : kAllPrecisions) { // narrowest first
+        const auto& flops = gpu->denseFlops[static_cast<std::size_t>(p)];
+        if (label && p >= *label)
+            return;
+        if (flops.known() && flops.value().value() > 0) {
+            report.warnings.push_back({run.record, "precision \"" + run.precision
+                + "\" names the checkpoint the run started from, not the format it ran; stored as "
+                + std::string(precisionName(p)) + ", the narrowest format " + gpu->id + " computes natively"});
+            run.precision = std::string(precisionName(p));
+            return;
+        }
+    }
 }
 
 } // namespace
@@ -238,6 +264,7 @@ Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& im
             return true;
         }
         resolver.value().resolve(run);
+        storeExecutedPrecision(run, report);
         auto stored = earlier ? inserter.value().insert(run) : sqlite::VoidResult(earlier.error());
         if (!stored) {
             writeError = stored.error();

@@ -195,32 +195,23 @@ Result<ReadReport> GenericCsvImporter::parse(std::string_view content, std::stri
     if (!mapping)
         return mapping.error();
     CsvReader reader(content);
-    std::vector<std::string> header, row;
+    std::vector<std::string> header;
     if (!reader.next(header))
         return badInput({}, "the CSV file is empty");
     auto map = CsvFieldMap::build(header, mapping.value());
     if (!map)
         return Error{map.error().kind, map.error().message, options.mappingFile.toStdString()};
     const RowConverter converter(map.value(), fileLabel);
-    ReadReport report;
-    while (reader.next(row)) {
-        ++report.records;
-        std::string error;
-        auto run = converter.convert(row, error);
-        if (!run) {
-            report.skipped.push_back({reader.line(), SkipKind::Invalid, std::move(error)});
-            continue;
-        }
-        run->record = reader.line();
-        run->raw = std::string(reader.recordText());
-        if (run->sourceRowId.empty())
-            run->sourceRowId = contentId(run->raw);
-        if (!sink(std::move(*run)))
-            return report;
-    }
-    if (!reader.error().empty())
-        report.skipped.push_back({reader.line(), SkipKind::Invalid, reader.error() + "; the rest of the file was not read"});
-    return report;
+    return readCsvRecords(
+        reader,
+        [&](const Row& row, SkippedRow& skip) {
+            std::string error;
+            auto run = converter.convert(row, error);
+            if (!run)
+                skip = {0, SkipKind::Invalid, std::move(error)};
+            return run;
+        },
+        sink);
 }
 
 } // namespace planner

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "importer.h"
 
+#include "csv_reader.h"
 #include "generic_csv_importer.h"
 #include "inferencex_importer.h"
 #include "mlperf_importer.h"
@@ -77,6 +78,31 @@ Result<ReadReport> Importer::read(const QString& path, const ImportOptions& opti
     const auto byRecord = [](const auto& a, const auto& b) { return a.record < b.record; };
     std::stable_sort(report.value().skipped.begin(), report.value().skipped.end(), byRecord);
     std::stable_sort(report.value().warnings.begin(), report.value().warnings.end(), byRecord);
+    return report;
+}
+
+ReadReport readCsvRecords(CsvReader& reader, const CsvRecordConverter& convert, const Importer::RowSink& sink)
+{
+    ReadReport report;
+    std::vector<std::string> record;
+    while (reader.next(record)) {
+        ++report.records;
+        SkippedRow skip;
+        auto run = convert(record, skip);
+        if (!run) {
+            skip.record = reader.line();
+            report.skipped.push_back(std::move(skip));
+            continue;
+        }
+        run->record = reader.line();
+        run->raw = std::string(reader.recordText());
+        if (run->sourceRowId.empty())
+            run->sourceRowId = contentId(run->raw);
+        if (!sink(std::move(*run)))
+            return report;
+    }
+    if (!reader.error().empty())
+        report.skipped.push_back({reader.line(), SkipKind::Invalid, reader.error() + "; the rest of the file was not read"});
     return report;
 }
 

@@ -85,6 +85,17 @@ public:
                             const RowSink& sink) const;
 };
 
+class CsvReader;
+
+// The record loop of the CSV importers, once they have read the header. convert turns one record
+// into a run, or returns nothing having said in skip why (the record number is filled in here).
+// Each run gets its line, its raw text and, when the file gives it none, a content id as its row
+// id. Reading ends at the end of the file, when the sink says stop, or at a malformed record,
+// reported as one invalid skip for the rest of the file.
+using CsvRecordConverter
+    = std::function<std::optional<BenchmarkRun>(const std::vector<std::string>& record, SkippedRow& skip)>;
+ReadReport readCsvRecords(CsvReader& reader, const CsvRecordConverter& convert, const Importer::RowSink& sink);
+
 // Every row and the report, for tests and small files.
 struct ParsedFile {
     std::vector<BenchmarkRun> rows;

@@ -144,31 +144,20 @@ Result<ReadReport> InferenceXImporter::parse(std::string_view content, std::stri
                                              const RowSink& sink) const
 {
     CsvReader reader(content);
-    std::vector<std::string> header, row;
+    std::vector<std::string> header;
     if (!reader.next(header) || !Columns(header).complete())
         return badInput({}, "not an InferenceX CSV: the header needs model, gpu and throughput_per_gpu");
     const Columns columns(header);
-    ReadReport report;
     UnitCache units;
-    while (reader.next(row)) {
-        ++report.records;
-        SkippedRow skip;
-        auto run = convert(row, columns, units, skip);
-        if (!run) {
-            skip.record = reader.line();
-            report.skipped.push_back(std::move(skip));
-            continue;
-        }
-        run->record = reader.line();
-        run->source = "inferencex";
-        run->raw = std::string(reader.recordText());
-        run->sourceRowId = contentId(run->raw);
-        if (!sink(std::move(*run)))
-            return report;
-    }
-    if (!reader.error().empty())
-        report.skipped.push_back({reader.line(), SkipKind::Invalid, reader.error() + "; the rest of the file was not read"});
-    return report;
+    return readCsvRecords(
+        reader,
+        [&](const std::vector<std::string>& row, SkippedRow& skip) {
+            auto run = convert(row, columns, units, skip);
+            if (run)
+                run->source = "inferencex"; // the file carries no row ids: each gets a content id
+            return run;
+        },
+        sink);
 }
 
 } // namespace planner

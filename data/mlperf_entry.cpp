@@ -51,6 +51,23 @@ std::optional<int> gpuCount(const MlperfEntry& e)
     return static_cast<int>(gpus);
 }
 
+// Whether a round's weight_data_types may name the starting checkpoint's type rather than the
+// format that ran (mlperf_importer.h): rounds before v5.1. An unknown round counts as recent.
+bool labelsMayNameCheckpoint(std::string_view version)
+{
+    if (!version.empty() && (version.front() == 'v' || version.front() == 'V'))
+        version.remove_prefix(1);
+    int major = 0, minor = 0;
+    if (std::sscanf(std::string(version).c_str(), "%d.%d", &major, &minor) != 2)
+        return false;
+    return major < 5 || (major == 5 && minor < 1);
+}
+
+bool isWideFloat(std::string_view precision)
+{
+    return precision == "fp16" || precision == "bf16" || precision == "fp32";
+}
+
 std::string precisionOf(std::string_view weightTypes)
 {
     std::string p = text::lower(text::trim(weightTypes));
@@ -60,6 +77,10 @@ std::string precisionOf(std::string_view weightTypes)
         return "fp8";
     if (p == "float16")
         return "fp16";
+    if (p == "bfloat16")
+        return "bf16";
+    if (p == "float32")
+        return "fp32";
     return p;
 }
 
@@ -178,7 +199,7 @@ BenchmarkRun Converter::makeRun(const MlperfEntry& e, const MlperfWorkloadInfo* 
     run.source = "mlperf-inference-" + e.version;
     run.sourceRowId = e.id.empty() ? e.location : e.id + "/" + e.benchmark + "/" + e.scenario;
     run.date = roundDate(e.version);
-    run.grade = Grade::Verified;
+    run.grade = text::iequals(e.division, "open") ? Grade::Measured : Grade::Verified;
     run.division = text::lower(e.division);
     run.systemRaw = e.system.empty() ? e.platform : e.system;
     run.acceleratorRaw = e.accelerator;
@@ -187,6 +208,7 @@ BenchmarkRun Converter::makeRun(const MlperfEntry& e, const MlperfWorkloadInfo* 
     if (e.nodes)
         run.nodes = static_cast<int>(*e.nodes);
     run.precision = precisionOf(e.weightTypes);
+    run.precisionIsCheckpoint = isWideFloat(run.precision) && labelsMayNameCheckpoint(e.version);
     std::tie(run.framework, run.frameworkVersion) = splitSoftware(e.software);
     run.scenario = e.scenario;
     run.outputPerGpu = tokens / gpus;
@@ -215,8 +237,9 @@ std::optional<BenchmarkRun> Converter::convert(const MlperfEntry& e)
     const auto gpus = gpuCount(e);
     if (!gpus)
         return skip(e, SkipKind::NotApplicable, "CPU-only system (no accelerators)");
-    if (e.nodes && (*e.nodes < 1 || std::floor(*e.nodes) != *e.nodes))
-        return skip(e, SkipKind::Invalid, "node count is not a positive whole number");
+    // Bounded like the GPU count: makeRun stores the node count as an int.
+    if (e.nodes && (*e.nodes < 1 || *e.nodes > 1e6 || std::floor(*e.nodes) != *e.nodes))
+        return skip(e, SkipKind::Invalid, "node count is not a whole number from 1 to 1,000,000");
     if (!e.result || *e.result <= 0)
         return skip(e, SkipKind::Invalid, "result is not a positive number");
     const MlperfWorkloadInfo* w = workloads_.find(e.benchmark);

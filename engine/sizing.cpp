@@ -55,7 +55,12 @@ Result<int> servingDomainsFor(const SizingInput& in, SizingResult& out)
     case SizingBasis::PowerCap: {
         // Largest serving count whose serving + spare domains fit under the cap.
         const Power itCap = in.facilityPowerCap / in.pue;
-        int n = static_cast<int>(std::floor(itCap / itPowerOf(in, 1) / (1.0 + in.spareFraction)));
+        // Bounded before the conversion: a tiny power per GPU (facility.it_kw_per_gpu_all_in
+        // near zero) fits more domains under the cap than an int holds.
+        const double fits = itCap / itPowerOf(in, 1) / (1.0 + in.spareFraction);
+        if (!(fits < kMaxDomains))
+            return infeasible("facility.power_cap_mw", "the power cap fits more than 10 million scale-up domains");
+        int n = static_cast<int>(std::floor(fits));
         while (n > 0 && itPowerOf(in, n + sparesFor(in, n)) > itCap)
             --n;
         if (n <= 0)

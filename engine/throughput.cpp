@@ -91,7 +91,7 @@ const MeasuredCurve* findCurve(const Context& c, std::string_view system, Precis
     const MeasuredCurve* best = nullptr;
     const double slo = tps(c.q.minPerUser), factor = reachFactor(c);
     auto rank = [&](const MeasuredCurve& m) {
-        return std::tuple{!reaches(m.curve, slo, factor), m.serving != serving,
+        return std::tuple{!reaches(m.curve, slo, factor), m.serving != serving, m.grade,
                           shapeDistance(m.inputTokens, m.outputTokens, in, out)};
     };
     for (const MeasuredCurve& m : c.curves)
@@ -289,7 +289,7 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
         const ThroughputQuery& q = c.q;
         return std::tuple{m->precision != q.precision, m->system != q.system,
             !sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens), m->serving != q.serving,
-            -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
+            m->grade, -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
     };
     std::stable_sort(out.begin(), out.end(), [&](auto* a, auto* b) { return rank(a) < rank(b); });
     return out;
@@ -461,7 +461,8 @@ struct Keyed {
     double input, output;   // rounded lengths
     auto key() const
     {
-        return std::tuple{model, std::string_view(row->system), row->precision, row->serving, input, output};
+        return std::tuple{model, std::string_view(row->system), row->precision, row->serving, input, output,
+                          row->grade};
     }
 };
 
@@ -492,7 +493,7 @@ ThroughputModel::ThroughputModel(std::span<const BenchmarkPoint> points, const C
     for (std::size_t i = 0; i < rows.size();) {
         const BenchmarkPoint& first = *rows[i].row;
         MeasuredCurve c{std::string(rows[i].model), first.system, first.precision, first.serving,
-                        rows[i].input, rows[i].output, {}};
+                        rows[i].input, rows[i].output, first.grade, {}};
         std::size_t j = i;
         for (; j < rows.size() && rows[j].key() == rows[i].key(); ++j)
             c.curve.add(*rows[j].row);

@@ -24,10 +24,22 @@
 // - Measured rows of the requested serving mode are preferred; rows of the other mode are used
 //   with a warning rather than ignored (a disaggregated run still shows what the system does at
 //   that interactivity). Among several matching curves: one whose runs come within
-//   clampTolerance of the requirement, then serving mode, then closest lengths.
+//   clampTolerance of the requirement, then serving mode, then the better evidence grade, then
+//   closest lengths.
+// - Rows of one configuration but different grades form separate curves. A frontier keeps the best
+//   throughput at every interactivity, so one weaker row mixed in (an MLPerf open-division run of
+//   a pruned model or an unoptimised stack, graded measured; a figure read off a chart, graded
+//   estimate) would replace the audited runs wherever it is higher, or fill a frontier with an
+//   outlier where it is the only row at its precision. Kept apart, the better-graded curve answers
+//   whenever it covers the requirement, and the weaker one still answers where nothing else does.
 // - Transfer source: same precision, then same system (other lengths), then lengths within
-//   tolerance, then same serving mode, then most frontier points, then system id. The roofline
-//   ratio carries every difference between source and query, serving mode included.
+//   tolerance, then same serving mode, then the better grade, then most frontier points, then
+//   system id. The roofline ratio carries every difference between source and query, serving mode
+//   included. Both rooflines are read at the requirement even when the source's rows stop short
+//   of it: the source's reading is then clamped to its end run. Reading the source's roofline at
+//   that end run instead (so that the ratio also carries the step in interactivity) was tried and
+//   made leave-one-out worse (24% -> 29% point, 39% -> 46% curve mode): the roofline's shape along
+//   the interactivity axis is its weakest part, and at a common rate its errors cancel.
 // - A vendor ratio applies at every interactivity (claims rarely say at which). When the roofline
 //   ratio for the same pair differs by more than 2x, a warning says so.
 // - Own rows far from the requirement (2c): a curve "covers" a rate within clampTolerance of its
@@ -112,12 +124,15 @@ struct ThroughputEstimate {
     units::TokenRate transferAnchor; // transferred with a measured ratio: the per-user rate it was read at
 };
 
-// One measured curve and its key. Rows are grouped by exact mean input and output lengths.
+// One measured curve and its key. Rows are grouped by exact mean input and output lengths, and by
+// evidence grade: rows of one configuration with different grades are different curves (see the
+// header comment), never one frontier.
 struct MeasuredCurve {
     std::string model, system;
     Precision precision = Precision::FP8;
     Serving serving = Serving::Aggregated;
     double inputTokens = 0, outputTokens = 0;
+    Grade grade = Grade::Verified; // of every row of the curve
     ThroughputCurve curve;
 };
 

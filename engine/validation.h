@@ -8,7 +8,10 @@
 // - Two leave-one-out flavours. LeaveOut::Point removes only the point: it is predicted from its
 //   curve's neighbours (method measured) when the curve has others, else by transfer or the
 //   roofline. LeaveOut::Curve removes the point's whole curve: every point is then predicted by
-//   transfer or the roofline, as a system nobody has measured would be.
+//   transfer or the roofline, as a system nobody has measured would be. A curve here is one
+//   configuration (model, system, precision, serving, lengths) with all its grades, which the
+//   throughput model keeps as separate curves: leaving out only the point's own grade would let
+//   rows of the same runs read at another grade (InferenceX's interpolations) predict it.
 // - With recalibrate on, Curve mode refits the efficiencies of the curve's (generation, precision)
 //   without the curve, so a point never helps predict itself. Point mode keeps the calibration
 //   given: one point barely moves a fit, and refitting per point would cost a fit per point.

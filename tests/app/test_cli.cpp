@@ -1,59 +1,27 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The batch CLI end to end, in-process: contract keys, exit codes, published reference checks.
-#include "cli_runner.h"
+#include "cli_test_support.h"
 #include "json.h"
+#include "test_support.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
-#include <sstream>
 
 using namespace planner;
+using clitest::examplePath;
+using clitest::parsed;
+using clitest::Run;
+using clitest::runCli;
 
 namespace {
-
-struct Run {
-    int code = -1;
-    std::string out, err;
-};
-
-Run runCli(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    Run r;
-    r.code = cli::Runner(out, err).run(args);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-std::string example(const char* name) { return std::string(PLANNER_SOURCE_DIR "/data/examples/") + name; }
-
-json::Value parsed(const Run& r)
-{
-    json::ParseError e;
-    json::Value v = json::parse(r.out, &e);
-    if (!e.message.empty())
-        qWarning("not JSON: %s", e.message.c_str());
-    return v;
-}
 
 double number(const json::Value& root, const char* section, const char* key)
 {
     const json::Value* s = root.find(section);
     const json::Value* v = s ? s->find(key) : nullptr;
     return v && v->type == json::Value::Type::Number ? v->number : std::nan("");
-}
-
-void verifyClose(double actual, double expected, double tol, const char* what)
-{
-    QVERIFY2(std::fabs(actual - expected) <= tol,
-             qPrintable(QStringLiteral("%1: expected %2, actual %3, tolerance %4")
-                            .arg(QString::fromLatin1(what))
-                            .arg(expected, 0, 'g', 10)
-                            .arg(actual, 0, 'g', 10)
-                            .arg(tol)));
 }
 
 QString writeFile(QTemporaryDir& dir, const char* name, const char* text)
@@ -81,7 +49,7 @@ private Q_SLOTS:
     void jsonHasTheContractKeys()
     {
         QFETCH(QString, file);
-        Run r = runCli({"evaluate", example(file.toLatin1().constData()), "--json"});
+        Run r = runCli({"evaluate", examplePath(file.toLatin1().constData()), "--json"});
         QVERIFY2(r.code == 0, r.err.c_str());
         const json::Value root = parsed(r);
         for (const char* key : {"cost_per_mtok_usd", "cost_per_mtok_input_usd", "cost_per_mtok_output_usd",
@@ -107,25 +75,24 @@ private Q_SLOTS:
         // = 2.31 / (1000 x 3600) x 1e6 = 0.641667 (SemiAnalysisAI/InferenceX-app cost formula;
         // $2.31/hr is SemiAnalysis' GB300 owning TCO).
         QFETCH(QString, file);
-        Run r = runCli({"evaluate", example(file.toLatin1().constData()), "--json", "--set", "facility.mode=rent", "--set",
-                     "finance.gpu_hour_usd=2.31", "--set", "workload.throughput_tokens_per_s_per_gpu=1000", "--set",
-                     "finance.utilization=1"});
+        Run r = runCli({"evaluate", examplePath(file.toLatin1().constData()), "--json", "--set", "facility.mode=rent",
+                        "--set", "finance.gpu_hour_usd=2.31", "--set", "workload.throughput_tokens_per_s_per_gpu=1000",
+                        "--set", "finance.utilization=1"});
         QVERIFY2(r.code == 0, r.err.c_str());
-        verifyClose(number(parsed(r), "results", "cost_per_mtok_usd"), 0.6417, 5e-5, "cost per Mtok");
+        VERIFY_NEAR(number(parsed(r), "results", "cost_per_mtok_usd"), 0.6417, 5e-5);
     }
 
     void tokensPerMegawattFollowsInferenceX()
     {
         // InferenceX: tok/s per MW = (tok/s per GPU) / (all-in kW per GPU) x 1000.
         // At 2.12 kW per GPU all-in (SemiAnalysis GB300 figure) and 1,000 tok/s/GPU: 471,698.1.
-        Run r = runCli({"evaluate", example("gb300-nvl72-deepseek-r1.json"), "--json", "--set",
+        Run r = runCli({"evaluate", examplePath("gb300-nvl72-deepseek-r1.json"), "--json", "--set",
                      "facility.it_kw_per_gpu_all_in=2.12", "--set", "workload.throughput_tokens_per_s_per_gpu=1000",
                      "--set", "facility.pue=1.2"});
         QVERIFY2(r.code == 0, r.err.c_str());
         const json::Value root = parsed(r);
-        verifyClose(number(root, "results", "tokens_per_s_per_mw_it"), 1000 / 2.12 * 1000, 1e-6, "per MW IT");
-        verifyClose(number(root, "results", "tokens_per_s_per_mw_facility"), 1000 / (2.12 * 1.2) * 1000, 1e-6,
-                    "per MW facility");
+        VERIFY_NEAR(number(root, "results", "tokens_per_s_per_mw_it"), 1000 / 2.12 * 1000, 1e-6);
+        VERIFY_NEAR(number(root, "results", "tokens_per_s_per_mw_facility"), 1000 / (2.12 * 1.2) * 1000, 1e-6);
     }
 
     void badFilesExitTwoNamingFileAndLine()
@@ -158,11 +125,11 @@ private Q_SLOTS:
         QCOMPARE(runCli({}).code, 1);
         QCOMPARE(runCli({"frobnicate"}).code, 1);
         QCOMPARE(runCli({"evaluate"}).code, 1);
-        QCOMPARE(runCli({"evaluate", example(kExamples[0]), "--bogus"}).code, 1);
+        QCOMPARE(runCli({"evaluate", examplePath(kExamples[0]), "--bogus"}).code, 1);
         QCOMPARE(runCli({"evaluate", "/nonexistent/scenario.json"}).code, 3);
-        QCOMPARE(runCli({"evaluate", example(kExamples[0]), "--set", "finance.utilization=2"}).code, 2);
-        QCOMPARE(runCli({"evaluate", example(kExamples[0]), "--set", "workload.model=gpt-17"}).code, 2);
-        QCOMPARE(runCli({"evaluate", example(kExamples[0]), "--set", "facility.power_cap_mw=0.01", "--set",
+        QCOMPARE(runCli({"evaluate", examplePath(kExamples[0]), "--set", "finance.utilization=2"}).code, 2);
+        QCOMPARE(runCli({"evaluate", examplePath(kExamples[0]), "--set", "workload.model=gpt-17"}).code, 2);
+        QCOMPARE(runCli({"evaluate", examplePath(kExamples[0]), "--set", "facility.power_cap_mw=0.01", "--set",
                       "cluster.racks=0"}).code, 2);
         QCOMPARE(runCli({"catalog", "show", "no-such-gpu"}).code, 2);
         QCOMPARE(runCli({"evaluate", "--help"}).code, 0);
@@ -172,7 +139,7 @@ private Q_SLOTS:
     void infeasiblePowerCapExitsFour()
     {
         // A 0.1 MW site cannot hold one ~150 kW GB300 NVL72 rack.
-        Run r = runCli({"evaluate", example("vr200-nvl72-deepseek-r1.json"), "--set", "facility.power_cap_mw=0.1"});
+        Run r = runCli({"evaluate", examplePath("vr200-nvl72-deepseek-r1.json"), "--set", "facility.power_cap_mw=0.1"});
         QCOMPARE(r.code, 4);
         QVERIFY2(r.err.find("power cap") != std::string::npos, r.err.c_str());
     }
@@ -181,7 +148,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("report.csv")).toStdString();
-        Run r = runCli({"evaluate", example(kExamples[0]), "--csv", path});
+        Run r = runCli({"evaluate", examplePath(kExamples[0]), "--csv", path});
         QVERIFY2(r.code == 0, r.err.c_str());
         QFile f(QString::fromStdString(path));
         QVERIFY(f.open(QIODevice::ReadOnly));

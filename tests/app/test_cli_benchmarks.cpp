@@ -1,51 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The benchmark commands end to end, in-process: import, predict, validate, and evaluate --db,
 // including hostile database files that must be refused and left untouched.
-#include "cli_runner.h"
+#include "cli_test_support.h"
 #include "json.h"
+#include "test_support.h"
 
-#include <QCryptographicHash>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
-#include <sstream>
 
 using namespace planner;
-
-namespace {
-
-struct Run {
-    int code = -1;
-    std::string out, err;
-};
-
-Run runCli(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    Run r;
-    r.code = cli::Runner(out, err).run(args);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-std::string source(const char* relative) { return std::string(PLANNER_SOURCE_DIR "/") + relative; }
-
-json::Value parsed(const Run& r)
-{
-    json::ParseError e;
-    return json::parse(r.out, &e);
-}
-
-QByteArray hashOf(const QString& path)
-{
-    QFile f(path);
-    f.open(QIODevice::ReadOnly);
-    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
-}
-
-} // namespace
+using clitest::examplePath;
+using clitest::parsed;
+using clitest::Run;
+using clitest::runCli;
+using clitest::sourcePath;
+using testsupport::fileHash;
 
 class TestCliBenchmarks : public QObject {
     Q_OBJECT
@@ -66,23 +37,23 @@ private Q_SLOTS:
         // Counts pinned by tests/data/test_importers.cpp against the MLCommons files: 198 LLM rows
         // of 937 entries in v4.1, 311 of 1,448 in v5.1; the rest are other benchmarks, CPU-only
         // systems, -99/-99.9 duplicates and latency-only scenarios.
-        Run r = runCli({"import", "mlperf", source("data/reference/mlperf/inference_v4.1_summary_results.json"),
+        Run r = runCli({"import", "mlperf", sourcePath("data/reference/mlperf/inference_v4.1_summary_results.json"),
                         "--into", v41_, "--json"});
         QVERIFY2(r.code == 0, r.err.c_str());
         QCOMPARE(parsed(r).find("imported")->number, 198.0);
         QCOMPARE(parsed(r).find("records")->number, 937.0);
-        r = runCli({"import", "mlperf", source("data/reference/mlperf/inference_v5.1_summary_results.json"), "--into",
-                    v51_});
+        r = runCli({"import", "mlperf", sourcePath("data/reference/mlperf/inference_v5.1_summary_results.json"),
+                    "--into", v51_});
         QVERIFY2(r.code == 0, r.err.c_str());
         QVERIFY2(r.out.find("311 rows imported of 1448 records") != std::string::npos, r.out.c_str());
         QVERIFY(r.out.find("not an LLM benchmark") != std::string::npos);
         QVERIFY(r.out.find("CPU-only") != std::string::npos);
         // Importing the same file again adds nothing.
-        r = runCli({"import", "mlperf", source("data/reference/mlperf/inference_v5.1_summary_results.json"), "--into",
-                    v51_, "--json"});
+        r = runCli({"import", "mlperf", sourcePath("data/reference/mlperf/inference_v5.1_summary_results.json"),
+                    "--into", v51_, "--json"});
         QCOMPARE(parsed(r).find("imported")->number, 0.0);
         // The v6.x summary.csv format imports too.
-        r = runCli({"import", "mlperf", source("data/reference/mlperf/summary_v6_format_sample.csv"), "--into",
+        r = runCli({"import", "mlperf", sourcePath("data/reference/mlperf/summary_v6_format_sample.csv"), "--into",
                     dir_.filePath(QStringLiteral("v6.sqlite")).toStdString(), "--json"});
         QVERIFY2(r.code == 0, r.err.c_str());
         QCOMPARE(parsed(r).find("records")->number, 3.0);
@@ -90,9 +61,9 @@ private Q_SLOTS:
 
     void importUsageErrors()
     {
-        QCOMPARE(runCli({"import", "mlperf", source("README.md")}).code, 1);               // no --into
-        QCOMPARE(runCli({"import", "parquet", source("README.md"), "--into", v41_}).code, 1); // unknown importer
-        QCOMPARE(runCli({"import", "vllm", source("README.md"), "--into", v41_, "--gpus", "-2"}).code, 1);
+        QCOMPARE(runCli({"import", "mlperf", sourcePath("README.md")}).code, 1);                  // no --into
+        QCOMPARE(runCli({"import", "parquet", sourcePath("README.md"), "--into", v41_}).code, 1); // unknown importer
+        QCOMPARE(runCli({"import", "vllm", sourcePath("README.md"), "--into", v41_, "--gpus", "-2"}).code, 1);
         QCOMPARE(runCli({"import", "mlperf", "/nonexistent.json", "--into", v41_}).code, 3);
     }
 
@@ -128,6 +99,27 @@ private Q_SLOTS:
                  1);
     }
 
+    void predictWithoutPrecisionPrefersTheBestGrade()
+    {
+        // v4.1's H100 Llama 2 70B rows: audited closed-division runs, fp8 once their checkpoint
+        // label is read as the format that ran, and an open-division vLLM int4 run at 692 tok/s
+        // per GPU, graded measured. Without --precision the narrowest precision with measured rows
+        // used to answer (int4 -> fp4: 692); the best-graded one does now (fp8, verified, ~5,000).
+        Run r = runCli({"predict", "--db", v41_, "--mlperf-benchmark", "llama2-70b-99", "--scenario", "Offline",
+                        "--system", "hgx-h100", "--gpus", "8", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value v = parsed(r);
+        QCOMPARE(v.find("precision")->string, std::string("fp8"));
+        QCOMPARE(v.find("evidence")->string, std::string("verified"));
+        QVERIFY(v.find("tokens_per_s_per_gpu")->number > 4000);
+        // The text report prints a warning shared by many rows once, with their count (v4.1: 74
+        // H100 rows whose fp16 label names the checkpoint).
+        r = runCli({"import", "mlperf", sourcePath("data/reference/mlperf/inference_v4.1_summary_results.json"),
+                    "--into", dir_.filePath(QStringLiteral("v41-text.sqlite")).toStdString()});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY2(r.out.find("warning, 74 records (") != std::string::npos, r.out.c_str());
+    }
+
     void validatePrintsErrorsByMethodAndHardware()
     {
         Run r = runCli({"validate", "--db", v41_, "--json"});
@@ -158,28 +150,28 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
         f.write(content);
         f.close();
-        const QByteArray before = hashOf(path);
-        Run r = runCli({"evaluate", source("data/examples/gb300-nvl72-deepseek-r1.json"), "--db", path.toStdString()});
+        const QByteArray before = fileHash(path);
+        Run r = runCli({"evaluate", examplePath("gb300-nvl72-deepseek-r1.json"), "--db", path.toStdString()});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.find(path.toStdString()) != std::string::npos, r.err.c_str());
-        QCOMPARE(hashOf(path), before);
+        QCOMPARE(fileHash(path), before);
         r = runCli({"predict", "--db", path.toStdString(), "--mlperf-benchmark", "llama2-70b-99", "--scenario",
                     "Offline", "--system", "hgx-h100", "--gpus", "8"});
         QCOMPARE(r.code, 2);
-        QCOMPARE(hashOf(path), before);
+        QCOMPARE(fileHash(path), before);
     }
 
     void evaluateTakesThroughputFromTheDatabase()
     {
         // The example names the bundled database; no explicit throughput in the file.
-        Run r = runCli({"evaluate", source("data/examples/vr200-nvl72-deepseek-r1.json"), "--json"});
+        Run r = runCli({"evaluate", examplePath("vr200-nvl72-deepseek-r1.json"), "--json"});
         QVERIFY2(r.code == 0, r.err.c_str());
         const json::Value v = parsed(r);
         const json::Value* ev = v.find("evidence")->find("results.tokens_per_s_per_gpu");
         QCOMPARE(ev->find("method")->string, std::string("transferred"));
         QCOMPARE(ev->find("grade")->string, std::string("estimate"));
         // The explicit field still overrides the database.
-        r = runCli({"evaluate", source("data/examples/vr200-nvl72-deepseek-r1.json"), "--json", "--set",
+        r = runCli({"evaluate", examplePath("vr200-nvl72-deepseek-r1.json"), "--json", "--set",
                     "workload.throughput_tokens_per_s_per_gpu=1234"});
         QCOMPARE(parsed(r).find("results")->find("tokens_per_s_per_gpu")->number, 1234.0);
     }

@@ -1,49 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Helpers shared by the benchmark data suites: input paths through the compile-time defines
-// (never the working directory), file hashes for "the file was not modified", raw SQL for
-// crafting hostile databases with the plain sqlite3 API.
+// Helpers shared by the benchmark data suites on top of test_support.h: the reference files under
+// data/reference, raw SQL for crafting hostile databases with the plain sqlite3 API, copies that
+// the suites may damage.
 
-#include <QCryptographicHash>
+#include "test_support.h"
+
 #include <QFile>
 #include <QString>
-#include <QtTest>
 
 #include <sqlite3.h>
 
 #include <string>
 
-// QCOMPARE failures print std::string values instead of nothing.
-template <>
-inline char* QTest::toString(const std::string& s)
-{
-    return qstrdup(s.c_str());
-}
-
 namespace testutil {
-
-inline QString sourceFile(const char* relative)
-{
-    return QString::fromUtf8(PLANNER_SOURCE_DIR) + QLatin1Char('/') + QString::fromUtf8(relative);
-}
-
-inline QString testData(const char* relative)
-{
-    return QString::fromUtf8(PLANNER_TEST_DATA_DIR) + QLatin1Char('/') + QString::fromUtf8(relative);
-}
 
 inline QString referenceFile(const char* relative)
 {
-    return sourceFile("data/reference/") + QString::fromUtf8(relative);
-}
-
-inline QByteArray fileHash(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
+    return testsupport::sourceFile("data/reference/") + QString::fromUtf8(relative);
 }
 
 // Runs SQL on a database with a plain connection (no hardening); returns the error, or "".

@@ -11,8 +11,8 @@
 #include <QtTest>
 
 using namespace planner;
+using testsupport::testData;
 using testutil::referenceFile;
-using testutil::testData;
 
 namespace {
 
@@ -80,6 +80,7 @@ private Q_SLOTS:
     void vllmWithOptions();
     void exampleDatabase();
     void seedsNameCatalogIds();
+    void checkpointPrecisionStoredAsExecuted();
 
 private:
     QString path(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
@@ -145,14 +146,14 @@ void TestBenchmarkStore::strictModeIsAllOrNothing()
         auto store = mustOpen(db);
         mustImport(store, "inferencex", referenceFile("inferencemax.csv"));
     }
-    const QByteArray before = testutil::fileHash(db);
+    const QByteArray before = testsupport::fileHash(db);
     ImportOptions strict;
     strict.strict = true;
     auto failed = importInto("csv", testData("benchmarks/one_bad_row.csv"), db, strict);
     QVERIFY(!failed);
     QCOMPARE(failed.error().kind, ErrorKind::BadInput);
     QVERIFY2(failed.error().message.find("record 3") != std::string::npos, failed.error().message.c_str());
-    QCOMPARE(testutil::fileHash(db), before); // the two good rows were not written either
+    QCOMPARE(testsupport::fileHash(db), before); // the two good rows were not written either
     QCOMPARE(queryInt(db, "SELECT count(*) FROM imports"), std::int64_t(1));
 
     auto lenient = importInto("csv", testData("benchmarks/one_bad_row.csv"), db);
@@ -196,9 +197,9 @@ void TestBenchmarkStore::newEmptyAndExistingFiles()
     QCOMPARE(queryInt(fresh, "PRAGMA application_id"), std::int64_t(schema::kApplicationId));
     QVERIFY(queryInt(fresh, "SELECT count(*) FROM aliases WHERE origin = 'seed'") > 50);
     // Reopening migrates nothing and keeps the file as it is.
-    const QByteArray before = testutil::fileHash(fresh);
+    const QByteArray before = testsupport::fileHash(fresh);
     mustOpen(fresh);
-    QCOMPARE(testutil::fileHash(fresh), before);
+    QCOMPARE(testsupport::fileHash(fresh), before);
     // A zero-byte file (e.g. made by `touch`) is a new database, not a foreign one.
     const QString empty = path("empty.sqlite");
     QFile(empty).open(QIODevice::WriteOnly);
@@ -215,12 +216,12 @@ void TestBenchmarkStore::newerVersionRefused()
     const QString db = path("newer.sqlite");
     mustOpen(db);
     QCOMPARE(testutil::execSql(db, "PRAGMA user_version = 7"), std::string());
-    const QByteArray before = testutil::fileHash(db);
+    const QByteArray before = testsupport::fileHash(db);
     auto store = BenchmarkStore::open(db);
     QVERIFY(!store);
     QVERIFY(store.error().message.find("newer Cluster Planner") != std::string::npos);
     QVERIFY(store.error().message.find("newer.sqlite: ") != std::string::npos); // starts with the path
-    QCOMPARE(testutil::fileHash(db), before);
+    QCOMPARE(testsupport::fileHash(db), before);
 }
 
 void TestBenchmarkStore::olderVersionMigrated()
@@ -297,13 +298,13 @@ void TestBenchmarkStore::vllmWithOptions()
 void TestBenchmarkStore::exampleDatabase()
 {
     // Built by the planner_example_db target: MLPerf v4.1 + v5.1, InferenceX, serving tables.
-    const QString example = QString::fromUtf8(PLANNER_BINARY_DIR "/data/examples/benchmarks.sqlite");
-    const QByteArray before = testutil::fileHash(example);
+    const QString example = testsupport::buildFile("data/examples/benchmarks.sqlite");
+    const QByteArray before = testsupport::fileHash(example);
     auto db = openForReading(example);
     QVERIFY2(db, db ? "" : db.error().message.c_str());
     QCOMPARE(db.value().runCount().value(), std::int64_t(198 + 311 + 185 + 487));
     QVERIFY(!db.value().loadPoints(where("deepseek-r1", "gb300")).value().empty());
-    QCOMPARE(testutil::fileHash(example), before);
+    QCOMPARE(testsupport::fileHash(example), before);
 }
 
 void TestBenchmarkStore::seedsNameCatalogIds()
@@ -324,6 +325,45 @@ void TestBenchmarkStore::seedsNameCatalogIds()
             continue; // a GPU sold in no system of the catalog (none today)
         QVERIFY2(catalog.system(system) && catalog.system(system)->gpu == gpu.id, gpu.id.c_str());
     }
+}
+
+void TestBenchmarkStore::checkpointPrecisionStoredAsExecuted()
+{
+    // MLPerf v4.1 labels NVIDIA's Llama 2 70B runs fp16, the checkpoint's type (mlperf_importer.h):
+    // v4.1-0045 serves the model on one 141 GB H200, which 138 GB of 16-bit weights cannot, and
+    // v4.1-0074 reaches 19,770 tok/s on one B200, above its 16-bit peak. Stored at the narrowest
+    // format the GPU computes natively: fp8 on H200, fp4 on B200. Read as fp16 they formed a
+    // separate bf16 curve, and a v5.1 fp8 query on Hopper fell to the one open-division fp8 row.
+    const QString db = path("v41.sqlite");
+    auto store = mustOpen(db);
+    const auto report = mustImport(store, "mlperf", referenceFile("mlperf/inference_v4.1_summary_results.json"));
+    const auto relabelled = std::count_if(report.warnings.begin(), report.warnings.end(), [](const RowWarning& w) {
+        return w.message.find("names the checkpoint the run started from") != std::string::npos;
+    });
+    QCOMPARE(int(relabelled), 118); // 74 H100, 40 H200, 2 MI300X (Dell), 2 B200 rows, gptj included
+    QVERIFY(std::is_sorted(report.warnings.begin(), report.warnings.end(),
+                           [](const auto& a, const auto& b) { return a.record < b.record; }));
+    const auto points = store.loadPoints(where("llama2-70b")).value();
+    QCOMPARE(pointFrom(points, "mlperf-inference-v4.1 v4.1-0045/llama2-70b-99/Offline")->precision, Precision::FP8);
+    QCOMPARE(pointFrom(points, "mlperf-inference-v4.1 v4.1-0074/llama2-70b-99/Offline")->precision, Precision::FP4);
+    // AMD wrote what ran (fp8): kept. A GPU the catalog lacks (H100 NVL) keeps its label.
+    QCOMPARE(pointFrom(points, "mlperf-inference-v4.1 v4.1-0001/llama2-70b-99/Offline")->precision, Precision::FP8);
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE accelerator_raw = 'NVIDIA H100-NVL-94GB' "
+                          "AND precision <> 'fp16'"), std::int64_t(0));
+    // v5.1 labels name what ran: nothing changes.
+    const auto v51 = mustImport(store, "mlperf", referenceFile("mlperf/inference_v5.1_summary_results.json"));
+    QVERIFY(std::none_of(v51.warnings.begin(), v51.warnings.end(), [](const RowWarning& w) {
+        return w.message.find("names the checkpoint") != std::string::npos;
+    }));
+    // A precision given at import is what ran: no relabelling.
+    auto other = mustOpen(path("given.sqlite"));
+    ImportOptions given;
+    given.precision = "fp16";
+    const auto kept = mustImport(other, "mlperf", referenceFile("mlperf/inference_v4.1_summary_results.json"), given);
+    QVERIFY(std::none_of(kept.warnings.begin(), kept.warnings.end(), [](const RowWarning& w) {
+        return w.message.find("names the checkpoint") != std::string::npos;
+    }));
+    QCOMPARE(queryInt(path("given.sqlite"), "SELECT count(*) FROM runs WHERE precision <> 'fp16'"), std::int64_t(0));
 }
 
 QTEST_GUILESS_MAIN(TestBenchmarkStore)

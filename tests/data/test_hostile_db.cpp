@@ -125,7 +125,7 @@ void TestHostileDb::hostileFile()
     QFETCH(Expect, expect);
     QFETCH(QString, message);
     QFETCH(bool, importRefused);
-    const QByteArray before = testutil::fileHash(path);
+    const QByteArray before = testsupport::fileHash(path);
     const QStringList siblingsBefore = QDir(dir_.path()).entryList(QDir::Files);
     const std::string name = path.toStdString(); // messages start with the path as given
 
@@ -144,7 +144,7 @@ void TestHostileDb::hostileFile()
         QVERIFY2(points.error().message.find(message.toStdString()) != std::string::npos,
                  points.error().message.c_str());
     }
-    QCOMPARE(testutil::fileHash(path), before);
+    QCOMPARE(testsupport::fileHash(path), before);
     QCOMPARE(QDir(dir_.path()).entryList(QDir::Files), siblingsBefore);
     // Writing refuses a file that is not a sound database of ours, and leaves it as it was. An
     // empty file is a new database; a WAL-mode or oversized-value file is ours and stays writable.
@@ -154,7 +154,7 @@ void TestHostileDb::hostileFile()
     QCOMPARE(!imported, importRefused);
     if (importRefused) {
         QCOMPARE(imported.error().kind, ErrorKind::BadInput);
-        QCOMPARE(testutil::fileHash(path), before);
+        QCOMPARE(testsupport::fileHash(path), before);
         QCOMPARE(QDir(dir_.path()).entryList(QDir::Files), siblingsBefore);
     }
 }
@@ -174,11 +174,11 @@ void TestHostileDb::importRefusesForeignSqlite()
 {
     const QString places = dir_.filePath(QStringLiteral("places.sqlite"));
     execSql(places, "CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)");
-    const QByteArray before = testutil::fileHash(places);
+    const QByteArray before = testsupport::fileHash(places);
     auto report = importInto("inferencex", referenceFile("inferencemax.csv"), places);
     QVERIFY(!report);
     QVERIFY(report.error().message.find("refusing to write") != std::string::npos);
-    QCOMPARE(testutil::fileHash(places), before);
+    QCOMPARE(testsupport::fileHash(places), before);
 }
 
 QTEST_GUILESS_MAIN(TestHostileDb)

@@ -2,7 +2,9 @@
 // Scenario files: strict reading with file:line messages, exact round trip, --set overrides.
 #include "scenario_io.h"
 #include "scenario_schema.h"
+#include "test_support.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -22,7 +24,7 @@ const char* kMinimal = R"({
 }
 )";
 
-QString examplesDir() { return QStringLiteral(PLANNER_SOURCE_DIR "/data/examples"); }
+QString examplesDir() { return testsupport::sourceFile("data/examples"); }
 
 } // namespace
 
@@ -100,6 +102,27 @@ private Q_SLOTS:
         QVERIFY(!s);
         const QString msg = QString::fromStdString(s.error().message);
         QVERIFY2(msg.contains(QLatin1String("two.json:3:")) && msg.contains(QLatin1String("two.json:4:")), qPrintable(msg));
+    }
+
+    // Caught by fuzz_scenario as a timeout: the duplicate-key check searched every earlier member,
+    // so one object of n keys cost n^2/2 comparisons; 80,000 keys (870 KB) took over 3 minutes
+    // under the sanitizers. 200,000 keys (2.6 MB, inside the 4 MiB scenario limit) and a
+    // duplicate of the first one at the end: still found, now in well under a second.
+    void manyKeysParseInLinearTime()
+    {
+        std::string text = "{\"schema\": \"clusterplanner/scenario@1\", \"notes\": {";
+        for (int i = 0; i < 200000; ++i)
+            text += "\"k" + std::to_string(i) + "\": 0, ";
+        text += "\"k0\": 1}}";
+        QElapsedTimer timer;
+        timer.start();
+        auto s = parseScenario(text, "keys.json");
+        const qint64 ms = timer.elapsed();
+        QVERIFY(!s);
+        const QString msg = QString::fromStdString(s.error().message);
+        QVERIFY2(msg.startsWith(QLatin1String("keys.json:1:")) && msg.contains(QLatin1String("duplicate key \"k0\"")),
+                 qPrintable(msg));
+        QVERIFY2(ms < 20000, qPrintable(QStringLiteral("%1 ms for 200,000 keys (limit 20,000 ms)").arg(ms)));
     }
 
     void roundTripIsExact_data()

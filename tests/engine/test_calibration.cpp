@@ -2,6 +2,7 @@
 // Calibration of the roofline efficiencies: defaults where nothing is measured, recovery of known
 // efficiencies from points the roofline itself generated, one fit per (generation, precision).
 #include "calibration.h"
+#include "test_support.h"
 #include "throughput_fixtures.h"
 
 #include <QtTest>
@@ -13,20 +14,12 @@ namespace {
 
 Catalog testCatalog()
 {
-    Catalog c;
-    c.gpus = {fixtures::gpu("gpu-a", "gen-a", 192, 8, 10, 5, 2.5), fixtures::gpu("gpu-b", "gen-b", 288, 16, 20, 10, 5)};
-    c.systems = {fixtures::system("sys-a", "gpu-a", 8), fixtures::system("sys-b", "gpu-b", 72)};
-    c.models
-        = {fixtures::model("dense-70b", 70e9, 70e9, 80, 327680), fixtures::model("dense-8b", 8e9, 8e9, 32, 131072)};
+    Catalog c = fixtures::twoGenerationCatalog();
+    c.models.push_back(fixtures::model("dense-8b", 8e9, 8e9, 32, 131072));
     return c;
 }
 
 const std::vector<double> kSlos{0, 5, 10, 20, 30, 40, 50, 60};
-
-QString detail(double expected, double actual, double tolerance)
-{
-    return QStringLiteral("expected %1, actual %2, relative tolerance %3").arg(expected).arg(actual).arg(tolerance);
-}
 
 } // namespace
 
@@ -71,9 +64,9 @@ private Q_SLOTS:
         QCOMPARE(e->points, int(points.size()));
         const double tolerance = 0.03; // the weak pull toward the defaults biases the fit slightly
         QVERIFY2(std::abs(e->efficiency.bandwidth / bandwidth - 1) < tolerance,
-            qPrintable(detail(bandwidth, e->efficiency.bandwidth, tolerance)));
+            testsupport::relativeMismatch(bandwidth, e->efficiency.bandwidth, tolerance));
         QVERIFY2(std::abs(e->efficiency.compute / compute - 1) < tolerance,
-            qPrintable(detail(compute, e->efficiency.compute, tolerance)));
+            testsupport::relativeMismatch(compute, e->efficiency.compute, tolerance));
         QVERIFY(e->rmsLogError < 0.02);
         QVERIFY(e->rmsLogError < e->rmsLogErrorDefault);
         QCOMPARE(fitted.efficiency("gen-a", Precision::FP8).bandwidth, e->efficiency.bandwidth);
@@ -89,10 +82,10 @@ private Q_SLOTS:
         const Calibration fitted = calibrate(points, catalog);
         const CalibrationEntry* e = fitted.entry("gen-a", Precision::FP8);
         QVERIFY(e);
-        QVERIFY2(
-            std::abs(e->efficiency.bandwidth / 0.5 - 1) < 0.03, qPrintable(detail(0.5, e->efficiency.bandwidth, 0.03)));
-        QVERIFY2(
-            std::abs(e->efficiency.compute / 0.4 - 1) < 0.03, qPrintable(detail(0.4, e->efficiency.compute, 0.03)));
+        QVERIFY2(std::abs(e->efficiency.bandwidth / 0.5 - 1) < 0.03,
+                 testsupport::relativeMismatch(0.5, e->efficiency.bandwidth, 0.03));
+        QVERIFY2(std::abs(e->efficiency.compute / 0.4 - 1) < 0.03,
+                 testsupport::relativeMismatch(0.4, e->efficiency.compute, 0.03));
     }
 
     void oneFitPerGenerationAndPrecision()
@@ -106,9 +99,9 @@ private Q_SLOTS:
         const Calibration fitted = calibrate(points, catalog);
         QCOMPARE(int(fitted.entries().size()), 2);
         const Efficiency a = fitted.efficiency("gen-a", Precision::FP8), b = fitted.efficiency("gen-b", Precision::FP8);
-        QVERIFY2(std::abs(a.bandwidth / 0.5 - 1) < 0.03, qPrintable(detail(0.5, a.bandwidth, 0.03)));
-        QVERIFY2(std::abs(b.bandwidth / 0.7 - 1) < 0.03, qPrintable(detail(0.7, b.bandwidth, 0.03)));
-        QVERIFY2(std::abs(b.compute / 0.5 - 1) < 0.03, qPrintable(detail(0.5, b.compute, 0.03)));
+        QVERIFY2(std::abs(a.bandwidth / 0.5 - 1) < 0.03, testsupport::relativeMismatch(0.5, a.bandwidth, 0.03));
+        QVERIFY2(std::abs(b.bandwidth / 0.7 - 1) < 0.03, testsupport::relativeMismatch(0.7, b.bandwidth, 0.03));
+        QVERIFY2(std::abs(b.compute / 0.5 - 1) < 0.03, testsupport::relativeMismatch(0.5, b.compute, 0.03));
     }
 
     void pointsTheCatalogCannotDescribeAreSkipped()

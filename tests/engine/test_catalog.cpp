@@ -3,6 +3,7 @@
 // figures that can be recomputed by hand (KV bytes per token, rack bandwidth, the stated estimate
 // rules) match the arithmetic written out here, independently of the data files.
 #include "catalog.h"
+#include "test_support.h"
 
 #include <QtTest>
 
@@ -20,17 +21,6 @@ namespace {
 const Catalog& cat() { return builtinCatalog(); }
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
-
-bool near(double actual, double expected, double relTol = 1e-9)
-{
-    return std::abs(actual - expected) <= relTol * std::max(std::abs(expected), 1e-300);
-}
-
-QString mismatch(double actual, double expected, double tol)
-{
-    return QStringLiteral("actual %1, expected %2, tolerance %3")
-        .arg(actual, 0, 'g', 12).arg(expected, 0, 'g', 12).arg(tol);
-}
 
 std::string lower(std::string s)
 {
@@ -281,7 +271,7 @@ private Q_SLOTS:
         const double routed = 58.0 * 256 * 3 * 7168 * 2048;
         const double expected = routed / 671e9;
         const double actual = cat().model("deepseek-r1")->expertParamsShare.value();
-        QVERIFY2(near(actual, expected), qPrintable(mismatch(actual, expected, 1e-9)));
+        VERIFY_RELATIVE(actual, expected, 1e-9);
         QVERIFY(actual > 0.97 && actual < 0.98);
     }
 
@@ -302,7 +292,7 @@ private Q_SLOTS:
         QVERIFY(s);
         const double perGpu = units::in_bytes(cat().gpu(s->gpu)->hbmBandwidth.value() * units::seconds(1.0)) / units::tera;
         const double actual = s->gpusPerDomain * perGpu;
-        QVERIFY2(near(actual, rackTBps), qPrintable(mismatch(actual, rackTBps, 1e-9)));
+        VERIFY_RELATIVE(actual, rackTBps, 1e-9);
     }
 
     void veraRubinBandwidthKeepsBothClaims()
@@ -310,13 +300,12 @@ private Q_SLOTS:
         const Figure<units::Bandwidth>& bw = cat().gpu("vr200")->hbmBandwidth;
         QCOMPARE(bw.claims.size(), std::size_t(2));
         const double chosen = units::in_gigabytes_per_second(bw.value());
-        QVERIFY2(near(chosen, 22000.0), qPrintable(mismatch(chosen, 22000.0, 1e-9)));
+        VERIFY_RELATIVE(chosen, 22000.0, 1e-9);
         QCOMPARE(bw.provenance().grade, Grade::ThirdParty);
         QVERIFY(bw.provenance().source.find("CES 2026") != std::string::npos);
         const Sourced<units::Bandwidth>& other = bw.claims.at(bw.chosen == 0 ? 1 : 0);
         const double rackShare = 1400.0 / 72.0 * 1000.0; // 19,444 GB/s
-        QVERIFY2(near(units::in_gigabytes_per_second(other.value), rackShare),
-                 qPrintable(mismatch(units::in_gigabytes_per_second(other.value), rackShare, 1e-9)));
+        VERIFY_RELATIVE(units::in_gigabytes_per_second(other.value), rackShare, 1e-9);
         QCOMPARE(other.provenance.grade, Grade::ThirdParty);
         QVERIFY(other.provenance.source.find("divided by 72") != std::string::npos);
     }
@@ -397,7 +386,7 @@ private Q_SLOTS:
         QFETCH(int, claims);
         const SystemSpec* s = cat().system(system.toStdString());
         QVERIFY(s);
-        QVERIFY(near(units::in_kilowatts(s->allInPowerPerGpu.value()), kw));
+        VERIFY_RELATIVE(units::in_kilowatts(s->allInPowerPerGpu.value()), kw, 1e-9);
         QCOMPARE(s->allInPowerPerGpu.claims.size(), std::size_t(claims));
     }
 
@@ -416,10 +405,10 @@ private Q_SLOTS:
         const SystemSpec* s = cat().system(system.toStdString());
         const double expected = 8 * tdpWatts(gpu.toLatin1().constData()) * 10200.0 / (8 * 700.0);
         const double actual = units::in_watts(s->domainPower.value());
-        QVERIFY2(near(actual, expected), qPrintable(mismatch(actual, expected, 1e-9)));
+        VERIFY_RELATIVE(actual, expected, 1e-9);
         QCOMPARE(s->domainPower.provenance().grade, Grade::Estimate);
         // Typical draw where no source gives one: 85% of nameplate.
-        QVERIFY(near(units::in_watts(s->domainTypicalPower.value()), 0.85 * expected));
+        VERIFY_RELATIVE(units::in_watts(s->domainTypicalPower.value()), 0.85 * expected, 1e-9);
         QCOMPARE(s->domainTypicalPower.provenance().grade, Grade::Estimate);
     }
 
@@ -439,8 +428,8 @@ private Q_SLOTS:
         QFETCH(double, nameplateKw);
         QFETCH(double, typicalKw);
         const SystemSpec* s = cat().system(system.toStdString());
-        QVERIFY(near(units::in_kilowatts(s->domainPower.value()), nameplateKw));
-        QVERIFY(near(units::in_kilowatts(s->domainTypicalPower.value()), typicalKw));
+        VERIFY_RELATIVE(units::in_kilowatts(s->domainPower.value()), nameplateKw, 1e-9);
+        VERIFY_RELATIVE(units::in_kilowatts(s->domainTypicalPower.value()), typicalKw, 1e-9);
     }
 
     void vr200RackIsWarmWaterCooledOnConnectX9()
@@ -542,8 +531,8 @@ private Q_SLOTS:
         QVERIFY(cat().model(w->model));
         QCOMPARE(w->meanInputTokens, in);
         QCOMPARE(w->meanOutputTokens, out);
-        QVERIFY(near(units::in_seconds(w->serverTtft) * 1000, serverTtftMs));
-        QVERIFY(near(units::in_seconds(w->serverTpot) * 1000, serverTpotMs));
+        VERIFY_RELATIVE(units::in_seconds(w->serverTtft) * 1000, serverTtftMs, 1e-9);
+        VERIFY_RELATIVE(units::in_seconds(w->serverTpot) * 1000, serverTpotMs, 1e-9);
         QCOMPARE(units::in_seconds(w->interactiveTtft) * 1000 + 1.0, interactiveTtftMs + 1.0);
         QCOMPARE(units::in_seconds(w->interactiveTpot) * 1000 + 1.0, interactiveTpotMs + 1.0);
     }
@@ -579,8 +568,8 @@ private Q_SLOTS:
         const StorageTierSpec* t = cat().storageTier(tier.toStdString());
         QVERIFY(t);
         const double price = units::in_usd_per_gb(t->pricePerGbMonth.value());
-        QVERIFY2(near(price, usdPerGbMonth), qPrintable(mismatch(price, usdPerGbMonth, 1e-9)));
-        QVERIFY(near(units::in_usd_per_gb(t->egressPerGb.value()) + 1.0, egressPerGb + 1.0));
+        VERIFY_RELATIVE(price, usdPerGbMonth, 1e-9);
+        VERIFY_RELATIVE(units::in_usd_per_gb(t->egressPerGb.value()) + 1.0, egressPerGb + 1.0, 1e-9);
     }
 
     void archiveMinimumRetention()

@@ -3,6 +3,7 @@
 //   cost per hour of both pools / tokens per hour = (ISL x c_in + OSL x c_out) / (ISL + OSL),
 // by hand and on the InferenceX GB200 DeepSeek-R1 disaggregated runs.
 #include "disaggregated.h"
+#include "test_support.h"
 #include "throughput_fixtures.h"
 
 #include <QRegularExpression>
@@ -15,17 +16,6 @@ namespace {
 
 double perToken(units::MoneyPerToken c) { return c.value(); } // USD per token
 double usd(units::Money m) { return units::in_usd(m); }
-
-QString detail(double expected, double actual, double tolerance)
-{
-    return QStringLiteral("expected %1, actual %2, tolerance %3")
-        .arg(expected, 0, 'g', 12)
-        .arg(actual, 0, 'g', 12)
-        .arg(tolerance, 0, 'g', 4);
-}
-
-#define VERIFY_RELATIVE(actual, expected, tol)                                                               \
-    QVERIFY2(std::abs((actual) - (expected)) <= (tol) * std::abs(expected), qPrintable(detail(expected, actual, tol)))
 
 DisaggregatedInput mix(double isl, double osl, double prefill, double decode, double usdPerHour)
 {
@@ -109,7 +99,7 @@ private Q_SLOTS:
         // The wrong way: every token billed at c_in + c_out overbills by (ISL + OSL)(c_in + c_out)
         // / (ISL c_in + OSL c_out) > 1.
         const double naive = (isl + osl) * (cIn + cOut);
-        QVERIFY2(naive > usd(d.costPerRequest) * 1.01, qPrintable(detail(usd(d.costPerRequest), naive, 0)));
+        QVERIFY2(naive > usd(d.costPerRequest) * 1.01, testsupport::absoluteMismatch(usd(d.costPerRequest), naive, 0));
         // Each role's cost per token is not below or above the blend on its own: the blend lies between them.
         QVERIFY(std::min(cIn, cOut) <= poolsPerToken && poolsPerToken <= std::max(cIn, cOut));
     }
@@ -164,7 +154,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("decodeGpus");
         QTest::addColumn<double>("total");
         QTest::addColumn<double>("publishedPerMtok");
-        const auto rows = fixtures::readCsv(QStringLiteral(PLANNER_TEST_DATA_DIR "/inferencex_gb200_dsr1.csv"));
+        const auto rows = testsupport::readCsv(testsupport::testData("inferencex_gb200_dsr1.csv"));
         const QRegularExpression pools(QStringLiteral("prefill: (\\d+) GPU.*decode: (\\d+) GPU"));
         int n = 0;
         for (const auto& r : rows) {
@@ -211,10 +201,9 @@ private Q_SLOTS:
         // Published cost rounded to $0.01/M; throughput to 0.1 tok/s (relative 0.05 / total).
         const double tolerance = (0.005 + publishedPerMtok * 0.05 / total) * (isl + osl) / 1e6;
         QVERIFY2(perRequest <= aggregatedPerRequest + tolerance,
-            qPrintable(QStringLiteral("per-role billing exceeds the aggregated total: ")
-                + detail(aggregatedPerRequest, perRequest, tolerance)));
-        QVERIFY2(std::abs(perRequest - aggregatedPerRequest) <= tolerance,
-            qPrintable(detail(aggregatedPerRequest, perRequest, tolerance)));
+            testsupport::absoluteMismatch(aggregatedPerRequest, perRequest, tolerance,
+                                          "per-role billing exceeds the aggregated total"));
+        VERIFY_NEAR(perRequest, aggregatedPerRequest, tolerance);
 
         const double naive = (isl + osl) * (perToken(d.costPerInputToken) + perToken(d.costPerOutputToken));
         VERIFY_RELATIVE(naive, 2 * perRequest, 1e-12); // (c_in + c_out) x 2L vs L c_in + L c_out

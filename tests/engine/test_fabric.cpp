@@ -3,6 +3,7 @@
 // hand-worked breakout, multi-plane, three-tier and oversubscribed fabrics, collective times,
 // bad inputs, and a fixed-seed random sweep that must never crash.
 #include "fabric.h"
+#include "test_support.h"
 
 #include <QFile>
 #include <QtTest>
@@ -50,36 +51,6 @@ FabricInput quantumX800(int gpus, int nicsPerGpu, int planes)
     return in;
 }
 
-// Splits one CSV line; the reference file has no quoted fields today, but a note with a comma
-// added later must not shift the columns.
-QStringList splitCsvLine(const QString& line)
-{
-    QStringList fields;
-    QString field;
-    bool quoted = false;
-    for (const QChar c : line) {
-        if (c == u'"')
-            quoted = !quoted;
-        else if (c == u',' && !quoted)
-            fields.append(std::exchange(field, QString()));
-        else
-            field.append(c);
-    }
-    fields.append(field);
-    return fields;
-}
-
-bool closeTo(double actual, double expected, double relTol)
-{
-    return std::abs(actual - expected) <= relTol * std::max(std::abs(expected), 1e-300);
-}
-
-QByteArray closeMessage(double actual, double expected, double relTol)
-{
-    return QStringLiteral("expected %1, actual %2, relative tolerance %3")
-        .arg(expected, 0, 'g', 17).arg(actual, 0, 'g', 17).arg(relTol).toUtf8();
-}
-
 QByteArray errorText(const Error& e) { return QByteArray::fromStdString(e.where + ": " + e.message); }
 
 } // namespace
@@ -116,12 +87,12 @@ void TestFabric::superpodTable_data()
     QTest::addColumn<qint64>("cablesLeafSpine");
     QTest::addColumn<qint64>("cablesSpineCore");
 
-    QFile file(QStringLiteral(PLANNER_TEST_DATA_DIR "/superpod_fabric_counts.csv"));
+    QFile file(testsupport::testData("superpod_fabric_counts.csv"));
     QVERIFY2(file.open(QIODevice::ReadOnly | QIODevice::Text), qPrintable(file.fileName()));
-    const QStringList header = splitCsvLine(QString::fromUtf8(file.readLine()).trimmed());
+    const QStringList header = testsupport::splitCsvLine(QString::fromUtf8(file.readLine()).trimmed());
     int rows = 0;
     while (!file.atEnd()) {
-        const QStringList f = splitCsvLine(QString::fromUtf8(file.readLine()).trimmed());
+        const QStringList f = testsupport::splitCsvLine(QString::fromUtf8(file.readLine()).trimmed());
         if (f.size() != header.size())
             continue;
         auto col = [&](const char* name) { return f.at(header.indexOf(QLatin1String(name))); };
@@ -374,10 +345,10 @@ void TestFabric::ringAllReduce()
     // 8 ranks, 1 GB at 100 GB/s: 2 x 7/8 x 1e9 / 1e11 = 0.0175 s; 14 steps of 5 us add 70 us.
     auto t = ringAllReduceTime(8, u::gigabytes(1), u::gigabytes_per_second(100));
     QVERIFY(t.has_value());
-    QVERIFY2(closeTo(u::in_seconds(t.value()), 0.0175, 1e-12), closeMessage(u::in_seconds(t.value()), 0.0175, 1e-12));
+    VERIFY_RELATIVE(u::in_seconds(t.value()), 0.0175, 1e-12);
     t = ringAllReduceTime(8, u::gigabytes(1), u::gigabytes_per_second(100), u::seconds(5e-6));
     QVERIFY(t.has_value());
-    QVERIFY2(closeTo(u::in_seconds(t.value()), 0.01757, 1e-12), closeMessage(u::in_seconds(t.value()), 0.01757, 1e-12));
+    VERIFY_RELATIVE(u::in_seconds(t.value()), 0.01757, 1e-12);
     t = ringAllReduceTime(1, u::gigabytes(1), u::gigabytes_per_second(100), u::seconds(5e-6));
     QVERIFY(t.has_value());
     QCOMPARE(u::in_seconds(t.value()), 0.0); // one rank has nothing to exchange
@@ -396,7 +367,7 @@ void TestFabric::hierarchicalAllReduce()
     in.scaleOutBandwidth = u::gigabytes_per_second(50);
     auto t = hierarchicalAllReduceTime(in);
     QVERIFY(t.has_value());
-    QVERIFY2(closeTo(u::in_seconds(t.value()), 0.065, 1e-12), closeMessage(u::in_seconds(t.value()), 0.065, 1e-12));
+    VERIFY_RELATIVE(u::in_seconds(t.value()), 0.065, 1e-12);
 
     // Domains of one GPU reduce to a plain ring across the domains.
     in.domains = 32;
@@ -404,9 +375,8 @@ void TestFabric::hierarchicalAllReduce()
     t = hierarchicalAllReduceTime(in);
     const auto ring = ringAllReduceTime(32, in.size, in.scaleOutBandwidth);
     QVERIFY(t.has_value() && ring.has_value());
-    QVERIFY2(closeTo(u::in_seconds(t.value()), 0.31, 1e-12), closeMessage(u::in_seconds(t.value()), 0.31, 1e-12));
-    QVERIFY2(closeTo(u::in_seconds(t.value()), u::in_seconds(ring.value()), 1e-12),
-             closeMessage(u::in_seconds(t.value()), u::in_seconds(ring.value()), 1e-12));
+    VERIFY_RELATIVE(u::in_seconds(t.value()), 0.31, 1e-12);
+    VERIFY_RELATIVE(u::in_seconds(t.value()), u::in_seconds(ring.value()), 1e-12);
 }
 
 void TestFabric::kvTransfer()
@@ -414,7 +384,7 @@ void TestFabric::kvTransfer()
     // 2 GB of KV cache over 1.6 Tb/s (200 GB/s) = 10 ms, plus 20 us latency.
     const auto t = kvTransferTime(u::gigabytes(2), u::gigabits_per_second(1600), u::seconds(20e-6));
     QVERIFY(t.has_value());
-    QVERIFY2(closeTo(u::in_seconds(t.value()), 0.01002, 1e-12), closeMessage(u::in_seconds(t.value()), 0.01002, 1e-12));
+    VERIFY_RELATIVE(u::in_seconds(t.value()), 0.01002, 1e-12);
 }
 
 void TestFabric::badInputNamesTheField_data()

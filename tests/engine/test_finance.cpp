@@ -3,6 +3,7 @@
 // published cost formula: $/Mtok = ($/GPU-hr) / (tok/s/GPU x 3600) x 1e6
 // (SemiAnalysisAI/InferenceX-app, packages/app/src/lib/constants.ts and the dashboard's cost view).
 #include "finance.h"
+#include "test_support.h"
 
 #include <QtTest>
 #include <cmath>
@@ -12,16 +13,8 @@ using namespace planner::units;
 
 namespace {
 
-void verifyClose(double actual, double expected, double relTol, const char* what)
-{
-    const double tol = std::max(std::fabs(expected) * relTol, 1e-12);
-    QVERIFY2(std::fabs(actual - expected) <= tol,
-             qPrintable(QStringLiteral("%1: expected %2, actual %3, tolerance %4")
-                            .arg(QString::fromLatin1(what))
-                            .arg(expected, 0, 'g', 12)
-                            .arg(actual, 0, 'g', 12)
-                            .arg(tol, 0, 'g', 3)));
-}
+// The relative tolerances below are never tighter than this, in the figure's own unit.
+constexpr double kFloor = 1e-12;
 
 double perYear(const FinanceResult& r, const char* line)
 {
@@ -79,7 +72,7 @@ private Q_SLOTS:
         QFETCH(double, rate);
         QFETCH(double, years);
         QFETCH(double, expected);
-        verifyClose(planner::capitalRecoveryFactor(rate, years), expected, 1e-5, "CRF");
+        VERIFY_CLOSE(planner::capitalRecoveryFactor(rate, years), expected, 1e-5, kFloor);
     }
 
     void residualValueIsDiscounted()
@@ -88,7 +81,7 @@ private Q_SLOTS:
         // 1.1^4 = 1.4641; 2e5 / 1.4641 = 136,602.7; CRF = 0.1 x 1.4641 / 0.4641 = 0.3154708
         // -> (863,397.3) x 0.3154708 = 272,376.8 per year
         const MoneyRate annual = annualizedCapital({CapexClass::Compute, usd(1e6), years(4)}, 0.10, 0.20);
-        verifyClose(in_usd_per_year(annual), 272'376.8, 1e-6, "annualized capital");
+        VERIFY_CLOSE(in_usd_per_year(annual), 272'376.8, 1e-6, kFloor);
     }
 
     void opexLines()
@@ -96,14 +89,14 @@ private Q_SLOTS:
         auto r = computeFinance(oneRackColocated());
         QVERIFY(r);
         // energy: 100 kW x 1.2 PUE x 8,760 h x $0.08 = $84,096
-        verifyClose(perYear(r.value(), "energy"), 84'096, 1e-9, "energy");
+        VERIFY_CLOSE(perYear(r.value(), "energy"), 84'096, 1e-9, kFloor);
         // colocation: 150 kW x $184 x 12 = $331,200
-        verifyClose(perYear(r.value(), "colocation"), 331'200, 1e-9, "colocation");
+        VERIFY_CLOSE(perYear(r.value(), "colocation"), 331'200, 1e-9, kFloor);
         // maintenance: 3% of $3.6M = $108,000
-        verifyClose(perYear(r.value(), "maintenance"), 108'000, 1e-9, "maintenance");
-        verifyClose(perYear(r.value(), "staff"), 200'000, 1e-9, "staff");
+        VERIFY_CLOSE(perYear(r.value(), "maintenance"), 108'000, 1e-9, kFloor);
+        VERIFY_CLOSE(perYear(r.value(), "staff"), 200'000, 1e-9, kFloor);
         // software: 72 GPUs x $4,500
-        verifyClose(perYear(r.value(), "software"), 324'000, 1e-9, "software");
+        VERIFY_CLOSE(perYear(r.value(), "software"), 324'000, 1e-9, kFloor);
     }
 
     void wholeTcoByHand()
@@ -115,12 +108,12 @@ private Q_SLOTS:
         const double capital = (3.6e6 - 3.6e5 / growth) * (0.1 * growth / (growth - 1));
         const double opex = 84'096 + 331'200 + 108'000 + 200'000 + 324'000;
         const double perGpuHour = (capital + opex) / (72 * 8760.0);
-        verifyClose(in_usd_per_hour(r.value().tcoPerGpuHour), perGpuHour, 1e-9, "TCO per GPU-hour");
+        VERIFY_CLOSE(in_usd_per_hour(r.value().tcoPerGpuHour), perGpuHour, 1e-9, kFloor);
         // Served tokens: 5,000 tok/s x 0.8 utilization x 3,600 s per GPU-hour
         const double perMtok = perGpuHour / (5000 * 0.8 * 3600) * 1e6;
-        verifyClose(in_usd_per_million_tokens(r.value().costPerToken), perMtok, 1e-9, "cost per Mtok");
-        verifyClose(in_usd(r.value().costPerRequest), perMtok * 2000 / 1e6, 1e-9, "cost per request");
-        verifyClose(r.value().tokensPerDollar, 1e6 / perMtok, 1e-9, "tokens per dollar");
+        VERIFY_CLOSE(in_usd_per_million_tokens(r.value().costPerToken), perMtok, 1e-9, kFloor);
+        VERIFY_CLOSE(in_usd(r.value().costPerRequest), perMtok * 2000 / 1e6, 1e-9, kFloor);
+        VERIFY_CLOSE(r.value().tokensPerDollar, 1e6 / perMtok, 1e-9, kFloor);
     }
 
     void inferenceXFormulaInRentMode()
@@ -134,7 +127,7 @@ private Q_SLOTS:
         in.utilization = 1;
         auto r = computeFinance(in);
         QVERIFY(r);
-        verifyClose(in_usd_per_million_tokens(r.value().costPerToken), 0.641667, 1e-5, "InferenceX $/Mtok");
+        VERIFY_CLOSE(in_usd_per_million_tokens(r.value().costPerToken), 0.641667, 1e-5, kFloor);
     }
 
     void inputAndOutputCostsAddUpToTheRequest()
@@ -148,10 +141,10 @@ private Q_SLOTS:
         const FinanceResult& f = r.value();
         const double request = in_usd(f.costPerRequest);
         // Each role is billed its share of GPU time: c_in = 0.25 x request / 3000, c_out = 0.75 x request / 500
-        verifyClose(in_usd_per_million_tokens(f.costPerInputToken), 0.25 * request / 3000 * 1e6, 1e-9, "input");
-        verifyClose(in_usd_per_million_tokens(f.costPerOutputToken), 0.75 * request / 500 * 1e6, 1e-9, "output");
+        VERIFY_CLOSE(in_usd_per_million_tokens(f.costPerInputToken), 0.25 * request / 3000 * 1e6, 1e-9, kFloor);
+        VERIFY_CLOSE(in_usd_per_million_tokens(f.costPerOutputToken), 0.75 * request / 500 * 1e6, 1e-9, kFloor);
         const double billed = 3000 * f.costPerInputToken.value() + 500 * f.costPerOutputToken.value();
-        verifyClose(billed, request, 1e-12, "per-role billing equals the request cost");
+        VERIFY_CLOSE(billed, request, 1e-12, kFloor); // per-role billing equals the request cost
     }
 
     void badInputsAreRefused_data()

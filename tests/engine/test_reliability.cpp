@@ -3,6 +3,7 @@
 // fraction, stragglers with and without burn-in, spares, inference downtime and bad inputs. Every
 // expected value is worked out here by hand from the published figures, not taken from the engine.
 #include "reliability.h"
+#include "test_support.h"
 
 #include <QtTest>
 
@@ -10,16 +11,6 @@
 
 using namespace planner;
 using namespace planner::units;
-
-// A stated tolerance, with expected, actual and tolerance in the failure message.
-#define VERIFY_NEAR(actual, expected, tolerance)                                                   \
-    do {                                                                                           \
-        const double a_ = (actual), e_ = (expected), t_ = (tolerance);                            \
-        QVERIFY2(std::abs(a_ - e_) <= t_, qPrintable(QStringLiteral("expected %1, actual %2, tolerance %3") \
-                                                         .arg(e_, 0, 'g', 12)                      \
-                                                         .arg(a_, 0, 'g', 12)                      \
-                                                         .arg(t_, 0, 'g', 3)));                    \
-    } while (false)
 
 namespace {
 

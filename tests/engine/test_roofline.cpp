@@ -2,6 +2,7 @@
 // The roofline: decode step and prefill by hand, experts touched, KV-limited batch, group choice,
 // infeasibility. Every expected figure is worked out in the comment next to it.
 #include "roofline.h"
+#include "test_support.h"
 #include "throughput_fixtures.h"
 
 #include <QtTest>
@@ -37,15 +38,6 @@ RooflineInput input(const ModelSpec& m, const GpuSpec& g, Precision p, double in
     return r;
 }
 
-QString detail(double expected, double actual, double tolerance)
-{
-    return QStringLiteral("expected %1, actual %2, relative tolerance %3")
-        .arg(expected, 0, 'g', 12).arg(actual, 0, 'g', 12).arg(tolerance);
-}
-
-#define VERIFY_NEAR(actual, expected, tol)                                                                   \
-    QVERIFY2(std::abs((actual) - (expected)) <= (tol) * std::abs(expected), qPrintable(detail(expected, actual, tol)))
-
 } // namespace
 
 class TestRoofline : public QObject {
@@ -79,10 +71,10 @@ private Q_SLOTS:
         QVERIFY(setup);
         QCOMPARE(setup.value().groupSize, 1);
         const RooflinePoint p = rooflineAt(setup.value(), batch);
-        VERIFY_NEAR(units::in_seconds(p.step), expectedStep, 1e-9);
-        VERIFY_NEAR(units::in_tokens_per_second(p.perUser), 1.0 / expectedStep, 1e-9);
+        VERIFY_RELATIVE(units::in_seconds(p.step), expectedStep, 1e-9);
+        VERIFY_RELATIVE(units::in_tokens_per_second(p.perUser), 1.0 / expectedStep, 1e-9);
         // Per GPU total counts the input tokens too: batch / step x (1024 + 1024) / 1024.
-        VERIFY_NEAR(units::in_tokens_per_second(p.totalPerGpu), 2.0 * batch / expectedStep, 1e-9);
+        VERIFY_RELATIVE(units::in_tokens_per_second(p.totalPerGpu), 2.0 * batch / expectedStep, 1e-9);
         QVERIFY(!p.computeBound);
     }
 
@@ -110,8 +102,7 @@ private Q_SLOTS:
         QFETCH(double, tokens);
         QFETCH(double, expected);
         const double actual = expectedExpertsTouched(experts, perToken, tokens);
-        QVERIFY2(
-            std::abs(actual - expected) <= 1e-9 * std::max(1.0, expected), qPrintable(detail(expected, actual, 1e-9)));
+        VERIFY_CLOSE(actual, expected, 1e-9, 1e-9); // absolute below 1: the dense model touches none
     }
 
     void moeReadsOnlyTouchedExperts()
@@ -123,14 +114,14 @@ private Q_SLOTS:
         const RooflineSetup& s = setup.value();
         QCOMPARE(s.groupSize, 1); // 335.5 GB <= 0.7 x 0.9 x 1000 GB
         // Expert size (671e9 - 37e9) / (256 - 8) = 2.5565e9; dense 671e9 - 256 x expert = 16.548e9.
-        VERIFY_NEAR(s.expertParams, 634e9 / 248, 1e-12);
-        VERIFY_NEAR(s.denseParams, 671e9 - 256 * 634e9 / 248, 1e-9);
+        VERIFY_RELATIVE(s.expertParams, 634e9 / 248, 1e-12);
+        VERIFY_RELATIVE(s.denseParams, 671e9 - 256 * 634e9 / 248, 1e-9);
         // Batch 1 reads dense + 8 experts = the 37e9 active parameters: 18.5 GB at FP4, plus KV at
         // 8-bit 35,136 B/token x 1536 tokens = 53,968,896 B; / 4.8 TB/s = 3.86541 ms.
-        VERIFY_NEAR(units::in_seconds(decodeStepTime(s, 1)), 0.00386541018667, 1e-9);
+        VERIFY_RELATIVE(units::in_seconds(decodeStepTime(s, 1)), 0.00386541018667, 1e-9);
         // Batch 2: dense + 15.75 experts = 16.548e9 + 40.264e9 params x 0.5 B + 2 x 53,968,896 B
         // = 28.514e9 B; / 4.8e12 = 5.94046 ms (not twice the expert bytes of batch 1).
-        VERIFY_NEAR(units::in_seconds(decodeStepTime(s, 2)), 0.00594045578999, 1e-9);
+        VERIFY_RELATIVE(units::in_seconds(decodeStepTime(s, 2)), 0.00594045578999, 1e-9);
     }
 
     void kvLimitsTheBatch_data()
@@ -215,8 +206,8 @@ private Q_SLOTS:
         QVERIFY(setup);
         // 2 x 70e9 x 1024 + causal attention 327,680 x 1024 x 512 = 1.435318e14 FLOPs on 5 PF x 0.4:
         // 71.7659 ms (weights 70 GB / 4.8 TB/s = 14.6 ms: compute-bound); 1024 / 0.0717659 = 14,268.6 tok/s.
-        VERIFY_NEAR(units::in_seconds(prefillTime(setup.value())), 0.07176589934592, 1e-9);
-        VERIFY_NEAR(units::in_tokens_per_second(prefillRatePerGpu(setup.value())), 14268.6151686639, 1e-9);
+        VERIFY_RELATIVE(units::in_seconds(prefillTime(setup.value())), 0.07176589934592, 1e-9);
+        VERIFY_RELATIVE(units::in_tokens_per_second(prefillRatePerGpu(setup.value())), 14268.6151686639, 1e-9);
     }
 
     void ttftLimitGrowsTheGroup()

@@ -3,6 +3,7 @@
 // a retention policy's capacity per tier worked by hand, and what tiers, minimum retention,
 // replication and cross-region reads cost.
 #include "storage.h"
+#include "test_support.h"
 
 #include <QtTest>
 
@@ -10,15 +11,6 @@
 
 using namespace planner;
 using namespace planner::units;
-
-#define VERIFY_NEAR(actual, expected, tolerance)                                                   \
-    do {                                                                                           \
-        const double a_ = (actual), e_ = (expected), t_ = (tolerance);                            \
-        QVERIFY2(std::abs(a_ - e_) <= t_, qPrintable(QStringLiteral("expected %1, actual %2, tolerance %3") \
-                                                         .arg(e_, 0, 'g', 12)                      \
-                                                         .arg(a_, 0, 'g', 12)                      \
-                                                         .arg(t_, 0, 'g', 3)));                    \
-    } while (false)
 
 namespace {
 

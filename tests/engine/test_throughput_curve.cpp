@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The measured throughput-interactivity curve: Pareto frontier, log-space reading, clamping.
 #include "throughput_curve.h"
+#include "test_support.h"
 #include "throughput_fixtures.h"
 
 #include <QtTest>
@@ -21,19 +22,6 @@ ThroughputCurve curveOf(const QList<double>& perUser, const QList<double>& total
 }
 
 double tps(units::TokenRate r) { return units::in_tokens_per_second(r); }
-
-bool near(double actual, double expected, double relative)
-{
-    return std::abs(actual - expected) <= relative * std::abs(expected);
-}
-
-QString detail(double expected, double actual, double tolerance)
-{
-    return QStringLiteral("expected %1, actual %2, tolerance %3")
-        .arg(expected, 0, 'g', 10)
-        .arg(actual, 0, 'g', 10)
-        .arg(tolerance);
-}
 
 } // namespace
 
@@ -106,8 +94,7 @@ private Q_SLOTS:
         const auto r = c.read(units::tokens_per_second(slo));
         QVERIFY(r);
         const double tolerance = 1e-6;
-        QVERIFY2(near(tps(r->totalPerGpu), expected, tolerance),
-            qPrintable(detail(expected, tps(r->totalPerGpu), tolerance)));
+        VERIFY_RELATIVE(tps(r->totalPerGpu), expected, tolerance);
         QCOMPARE(r->clamped, CurveEnd::Inside);
         QCOMPARE(qint64(r->rowLow), rowLow);
         QCOMPARE(qint64(r->rowHigh), rowHigh);
@@ -216,7 +203,7 @@ private Q_SLOTS:
     // below a concave frontier: never more than 3% above InferenceX's figure, at most 35% below.
     void conservativeAgainstInferenceXInterpolation()
     {
-        const auto rows = fixtures::readCsv(QStringLiteral(PLANNER_TEST_DATA_DIR "/inferencex_gb200_dsr1.csv"));
+        const auto rows = testsupport::readCsv(testsupport::testData("inferencex_gb200_dsr1.csv"));
         QVERIFY(!rows.isEmpty());
         ThroughputCurve c;
         int id = 0;

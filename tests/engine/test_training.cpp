@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Training run: 6 N D FLOPs, ideal and wall-clock time, GPU-hours and cost, worked by hand.
 #include "training.h"
+#include "test_support.h"
 
 #include <QtTest>
 
@@ -8,15 +9,6 @@
 
 using namespace planner;
 using namespace planner::units;
-
-#define VERIFY_NEAR(actual, expected, tolerance)                                                   \
-    do {                                                                                           \
-        const double a_ = (actual), e_ = (expected), t_ = (tolerance);                            \
-        QVERIFY2(std::abs(a_ - e_) <= t_, qPrintable(QStringLiteral("expected %1, actual %2, tolerance %3") \
-                                                         .arg(e_, 0, 'g', 12)                      \
-                                                         .arg(a_, 0, 'g', 12)                      \
-                                                         .arg(t_, 0, 'g', 3)));                    \
-    } while (false)
 
 namespace {
 

@@ -11,15 +11,6 @@ using namespace planner;
 
 namespace {
 
-Catalog testCatalog()
-{
-    Catalog c;
-    c.gpus = {fixtures::gpu("gpu-a", "gen-a", 192, 8, 10, 5, 2.5), fixtures::gpu("gpu-b", "gen-b", 288, 16, 20, 10, 5)};
-    c.systems = {fixtures::system("sys-a", "gpu-a", 8), fixtures::system("sys-b", "gpu-b", 72)};
-    c.models = {fixtures::model("dense-70b", 70e9, 70e9, 80, 327680)};
-    return c;
-}
-
 // total = 100,000 / per-user: a power law, which the log-space reading interpolates exactly.
 std::vector<BenchmarkPoint> powerLawCurve()
 {
@@ -45,7 +36,7 @@ const ErrorGroup* group(const std::vector<ErrorGroup>& groups, const char* name)
 class TestValidation : public QObject {
     Q_OBJECT
 private:
-    const Catalog catalog = testCatalog();
+    const Catalog catalog = fixtures::twoGenerationCatalog();
     const Calibration calibration;
 
 private Q_SLOTS:

@@ -8,12 +8,6 @@
 #include "catalog.h"
 #include "roofline.h"
 
-#include <QFile>
-#include <QList>
-#include <QMap>
-#include <QString>
-#include <QStringList>
-
 namespace fixtures {
 
 using namespace planner;
@@ -118,40 +112,15 @@ inline std::vector<BenchmarkPoint> rooflineRows(const Catalog& c, const std::str
     return out;
 }
 
-// A CSV file with a header row and quoted fields (no line breaks inside fields), as maps.
-inline QList<QMap<QString, QString>> readCsv(const QString& path)
+// gpu-a (generation gen-a) in the 8-GPU sys-a and gpu-b (gen-b, twice as fast) in the 72-GPU
+// sys-b, with a Llama-70B-like dense model: what the calibration and validation suites fit on.
+inline Catalog twoGenerationCatalog()
 {
-    QList<QMap<QString, QString>> rows;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
-        return rows;
-    auto split = [](const QString& line) {
-        QStringList out;
-        QString cell;
-        bool quoted = false;
-        for (int i = 0; i < line.size(); ++i) {
-            const QChar c = line.at(i);
-            if (c == u'"' && quoted && i + 1 < line.size() && line.at(i + 1) == u'"')
-                cell += c, ++i;
-            else if (c == u'"')
-                quoted = !quoted;
-            else if (c == u',' && !quoted)
-                out << cell, cell.clear();
-            else
-                cell += c;
-        }
-        out << cell;
-        return out;
-    };
-    const QStringList header = split(QString::fromUtf8(f.readLine()).trimmed());
-    while (!f.atEnd()) {
-        const QStringList cells = split(QString::fromUtf8(f.readLine()).trimmed());
-        QMap<QString, QString> r;
-        for (int i = 0; i < header.size() && i < cells.size(); ++i)
-            r.insert(header.at(i), cells.at(i));
-        rows << r;
-    }
-    return rows;
+    Catalog c;
+    c.gpus = {gpu("gpu-a", "gen-a", 192, 8, 10, 5, 2.5), gpu("gpu-b", "gen-b", 288, 16, 20, 10, 5)};
+    c.systems = {system("sys-a", "gpu-a", 8), system("sys-b", "gpu-b", 72)};
+    c.models = {model("dense-70b", 70e9, 70e9, 80, 327680)};
+    return c;
 }
 
 } // namespace fixtures
