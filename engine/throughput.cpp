@@ -150,7 +150,7 @@ double blended(double in, double out, double prefill, double decodeOutput)
 }
 
 Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, Precision p, double in, double out,
-                                  Serving serving)
+                                  Serving serving, const Efficiency* efficiency = nullptr)
 {
     const SystemSpec* system = c.catalog.system(systemId);
     const GpuSpec* gpu = system ? c.catalog.gpu(system->gpu) : nullptr;
@@ -160,7 +160,8 @@ Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, P
     if (!model)
         return badInput("workload.model", "model '" + c.q.model + "' is not in the catalog");
     const bool disaggregated = serving == Serving::Disaggregated;
-    RooflineInput input{model, gpu, system->gpusPerDomain, p, in, out, c.calibration.efficiency(gpu->generation, p),
+    RooflineInput input{model, gpu, system->gpusPerDomain, p, in, out,
+                        efficiency ? *efficiency : c.calibration.efficiency(gpu->generation, p),
                         c.calibration.options, disaggregated ? DecodeMode::DecodeOnly : DecodeMode::WithChunkedPrefill,
                         c.q.minPerUser};
     input.options.maxTtft = c.q.maxTtft;
@@ -285,14 +286,41 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
     for (const MeasuredCurve& m : c.curves)
         if (answers(m, c.q.minPerUser))
             out.push_back(&m);
+    // A source with the target's scale-up domain size (NVL72 for NVL72) shares its parallelism
+    // and communication pattern, so the roofline's ratio has less to get right.
+    const SystemSpec* target = c.catalog.system(c.q.system);
+    auto otherDomain = [&](const MeasuredCurve* m) {
+        const SystemSpec* s = c.catalog.system(m->system);
+        return !target || !s || s->gpusPerDomain != target->gpusPerDomain;
+    };
     auto rank = [&](const MeasuredCurve* m) {
         const ThroughputQuery& q = c.q;
         return std::tuple{m->precision != q.precision, m->system != q.system,
             !sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens), m->serving != q.serving,
-            m->grade, -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
+            otherDomain(m), m->grade, -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
     };
     std::stable_sort(out.begin(), out.end(), [&](auto* a, auto* b) { return rank(a) < rank(b); });
     return out;
+}
+
+// Per GPU, one system cannot outrun another by more than its larger resource advantage (HBM
+// bandwidth or dense compute at the precision), nor fall behind by more than its smaller one. A
+// roofline read near its latency cliff can give any ratio at all; these bounds keep a transfer
+// within what the hardware itself allows. nullopt when a figure is missing.
+std::optional<std::pair<double, double>> resourceRatioBounds(const Context& c, std::string_view from,
+                                                             std::string_view to, Precision p)
+{
+    const SystemSpec* a = c.catalog.system(from);
+    const SystemSpec* b = c.catalog.system(to);
+    const GpuSpec* ga = a ? c.catalog.gpu(a->gpu) : nullptr;
+    const GpuSpec* gb = b ? c.catalog.gpu(b->gpu) : nullptr;
+    const auto i = static_cast<std::size_t>(p);
+    if (!ga || !gb || !ga->hbmBandwidth.known() || !gb->hbmBandwidth.known() || !ga->denseFlops[i].known() ||
+        !gb->denseFlops[i].known())
+        return std::nullopt;
+    const double bw = gb->hbmBandwidth.value() / ga->hbmBandwidth.value();
+    const double flops = gb->denseFlops[i].value() / ga->denseFlops[i].value();
+    return std::pair{std::min(bw, flops), std::max(bw, flops)};
 }
 
 std::optional<ThroughputEstimate> fromRoofline(
@@ -302,10 +330,40 @@ std::optional<ThroughputEstimate> fromRoofline(
         auto source = analyticRead(c, m->system, m->precision, m->inputTokens, m->outputTokens, m->serving);
         if (!source || !(source.value().total > 0))
             continue;
-        ThroughputEstimate e = transferredFrom(c, *m, target.total / source.value().total, &target);
+        // A target generation with nothing measured would run at the default efficiencies while
+        // the source runs at its fitted ones, and the ratio would compare software assumptions,
+        // not hardware. Then both sides use the source's fit, so its errors cancel as intended.
+        const AnalyticRead* t = &target;
+        std::optional<AnalyticRead> sameFit;
+        if (!c.calibration.entry(target.generation, c.q.precision) &&
+            c.calibration.entry(source.value().generation, m->precision)) {
+            const Efficiency eff = c.calibration.efficiency(source.value().generation, m->precision);
+            if (auto r = analyticRead(c, c.q.system, c.q.precision, c.q.inputTokens, c.q.outputTokens, c.q.serving, &eff);
+                r && r.value().total > 0) {
+                sameFit = std::move(r).value();
+                t = &*sameFit;
+            }
+        }
+        double ratio = t->total / source.value().total;
+        // Only for a generation with nothing measured: where the target is calibrated on its own
+        // rows, the roofline's ratio carries that evidence and stands.
+        const auto bounds = sameFit ? resourceRatioBounds(c, m->system, c.q.system, c.q.precision) : std::nullopt;
+        const bool bounded = bounds && (ratio < bounds->first || ratio > bounds->second);
+        const double raw = ratio;
+        if (bounded)
+            ratio = std::clamp(ratio, bounds->first, bounds->second);
+        ThroughputEstimate e = transferredFrom(c, *m, ratio, t);
         e.evidence.add("model:roofline-ratio", Grade::Estimate);
-        addAnalyticEvidence(e, c, target, c.q.system, c.q.precision);
-        analyticWarnings(e, target, c.q.system, c.q);
+        if (bounded)
+            e.warnings.push_back({"transfer", "the roofline's ratio " + numberText(raw) + "x lies outside the hardware's "
+                                              "bandwidth and compute ratios (" + numberText(bounds->first) + "x to " +
+                                              numberText(bounds->second) + "x); held at " + numberText(ratio) + "x"});
+        addAnalyticEvidence(e, c, *t, c.q.system, c.q.precision);
+        analyticWarnings(e, *t, c.q.system, c.q);
+        if (sameFit)
+            e.warnings.push_back({"calibration", "nothing measured on " + t->generation + " at " +
+                                                     std::string(precisionName(c.q.precision)) + ": the ratio uses " +
+                                                     source.value().generation + "'s fitted efficiencies on both sides"});
         return e;
     }
     return std::nullopt;

@@ -33,8 +33,13 @@
 //   outlier where it is the only row at its precision. Kept apart, the better-graded curve answers
 //   whenever it covers the requirement, and the weaker one still answers where nothing else does.
 // - Transfer source: same precision, then same system (other lengths), then lengths within
-//   tolerance, then same serving mode, then the better grade, then most frontier points, then
-//   system id. The roofline ratio carries every difference between source and query, serving mode
+//   tolerance, then same serving mode, then the same scale-up domain size (an NVL72 rack from an
+//   NVL72 rack), then the better grade, then most frontier points, then system id. When the
+//   target's GPU generation has no calibration of its own, both rooflines of the ratio use the
+//   source's fitted efficiencies, so the ratio compares hardware, not fitted against default
+//   software efficiency. For such an uncalibrated target the roofline ratio is also held within
+//   the hardware's own ratios of HBM bandwidth and dense compute (a roofline read near its latency
+//   cliff can give any ratio). The roofline ratio carries every difference between source and query, serving mode
 //   included. Both rooflines are read at the requirement even when the source's rows stop short
 //   of it: the source's reading is then clamped to its end run. Reading the source's roofline at
 //   that end run instead (so that the ratio also carries the step in interactivity) was tried and

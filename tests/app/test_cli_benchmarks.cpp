@@ -18,6 +18,11 @@ using clitest::runCli;
 using clitest::sourcePath;
 using testsupport::fileHash;
 
+namespace {
+// The example database the build makes from the bundled reference files.
+std::string v51Bundled() { return PLANNER_BINARY_DIR "/data/examples/benchmarks.sqlite"; }
+} // namespace
+
 class TestCliBenchmarks : public QObject {
     Q_OBJECT
 private:
@@ -170,6 +175,17 @@ private Q_SLOTS:
         const json::Value* ev = v.find("evidence")->find("results.tokens_per_s_per_gpu");
         QCOMPARE(ev->find("method")->string, std::string("transferred"));
         QCOMPARE(ev->find("grade")->string, std::string("estimate"));
+        // Nothing is measured on Rubin, so the figure is GB200 NVL72's measured reading at 90
+        // tok/s/user (the same-domain source) times a ratio held within the hardware's own ratios:
+        // HBM 22 / 8 TB/s = 2.75x and dense FP4 (2,500 / 72) / 10 PFLOPS = 3.47x.
+        Run gb200 = runCli({"predict", "--db", v51Bundled(), "--model", "deepseek-r1", "--precision", "fp4",
+                            "--input-tokens", "1024", "--output-tokens", "1024", "--min-tokens-per-s-per-user", "90",
+                            "--system", "gb200-nvl72", "--serving", "disaggregated", "--gpus", "72", "--json"});
+        QVERIFY2(gb200.code == 0, gb200.err.c_str());
+        const double source = parsed(gb200).find("tokens_per_s_per_gpu")->number;
+        const double vr = v.find("results")->find("tokens_per_s_per_gpu")->number;
+        QVERIFY2(vr >= source * 2.75 * (1 - 1e-9) && vr <= source * (2500.0 / 72 / 10) * (1 + 1e-9),
+                 qPrintable(QStringLiteral("Vera Rubin %1 vs GB200 %2 tok/s/GPU").arg(vr).arg(source)));
         // The explicit field still overrides the database.
         r = runCli({"evaluate", examplePath("vr200-nvl72-deepseek-r1.json"), "--json", "--set",
                     "workload.throughput_tokens_per_s_per_gpu=1234"});
