@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "json.h"
 
+#include "number_text.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -413,11 +415,7 @@ std::string write(const Value& v)
 
 std::string formatNumber(double v)
 {
-    if (!std::isfinite(v))
-        return "null";
-    char buf[32];
-    auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, res.ptr);
+    return std::isfinite(v) ? exactText(v) : "null";
 }
 
 std::string quote(std::string_view s)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario_schema.h"
 
+#include "number_text.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -275,13 +277,6 @@ bool choiceAllowed(std::string_view choices, std::string_view value)
     return false;
 }
 
-std::string formatNumber(double v)
-{
-    char buf[32];
-    auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, res.ptr);
-}
-
 } // namespace
 
 std::span<const FieldSpec> scenarioFields()
@@ -312,13 +307,13 @@ Result<void> checkNumber(const FieldSpec& f, double value)
         return badInput(where, where + " must be a finite number");
     const bool belowMin = f.minExclusive ? value <= f.min : value < f.min;
     if (belowMin || value > f.max) {
-        std::string range = std::string(f.minExclusive ? "(" : "[") + formatNumber(f.min) + ", " +
-                            formatNumber(f.max) + "]";
-        return badInput(where, where + " = " + formatNumber(value) + " is outside " + range +
+        std::string range = std::string(f.minExclusive ? "(" : "[") + exactText(f.min) + ", " +
+                            exactText(f.max) + "]";
+        return badInput(where, where + " = " + exactText(value) + " is outside " + range +
                                    (f.unit.empty() ? "" : " " + std::string(f.unit)));
     }
     if (f.kind == FieldKind::Integer && value != std::floor(value))
-        return badInput(where, where + " must be a whole number, got " + formatNumber(value));
+        return badInput(where, where + " must be a whole number, got " + exactText(value));
     return boost::outcome_v2::success();
 }
 

@@ -1,20 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "csv_writer.h"
 
-#include <charconv>
+#include "number_text.h"
+
 
 namespace planner {
 
 using namespace units;
 
 namespace {
-
-std::string number(double v)
-{
-    char buf[32];
-    auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, res.ptr);
-}
 
 void row(std::string& out, std::initializer_list<std::string_view> fields)
 {
@@ -33,11 +27,11 @@ void bomRows(std::string& out, const ReportModel& m)
     for (const BomLine& l : m.bom) {
         const std::string key = "bom." + l.category + "." + l.item;
         const std::string grade(gradeName(l.provenance.grade));
-        row(out, {m.scenarioName, "bom", key + ".count", number(l.count), l.unit, grade, "count", l.provenance.source});
+        row(out, {m.scenarioName, "bom", key + ".count", exactText(l.count), l.unit, grade, "count", l.provenance.source});
         const std::string costMethod = l.includedIn.empty() ? "count x unit cost" : "included in " + l.includedIn;
-        row(out, {m.scenarioName, "bom", key + ".cost", number(in_usd(l.totalCost)), "USD", grade, costMethod,
+        row(out, {m.scenarioName, "bom", key + ".cost", exactText(in_usd(l.totalCost)), "USD", grade, costMethod,
                   l.provenance.source});
-        row(out, {m.scenarioName, "bom", key + ".power", number(in_kilowatts(l.totalPower)), "kW", grade,
+        row(out, {m.scenarioName, "bom", key + ".power", exactText(in_kilowatts(l.totalPower)), "kW", grade,
                   "count x unit power", l.provenance.source});
     }
 }
@@ -62,7 +56,7 @@ std::string toCsv(const ReportModel& m)
     std::string out;
     row(out, {"scenario", "section", "metric", "value", "unit", "grade", "method", "source"});
     for (const ReportFigure& f : m.figures)
-        row(out, {m.scenarioName, f.section, f.key, number(f.value), f.unit, f.grade, f.method, f.inputs});
+        row(out, {m.scenarioName, f.section, f.key, exactText(f.value), f.unit, f.grade, f.method, f.inputs});
     bomRows(out, m);
     for (const ReportAssumption& a : m.assumptions)
         row(out, {m.scenarioName, "input", a.path, a.value, a.unit, a.grade, a.given ? "given" : "default", a.source});

@@ -3,7 +3,8 @@
 
 #include "scenario_schema.h"
 
-#include <charconv>
+#include "number_text.h"
+
 
 namespace planner {
 
@@ -15,13 +16,6 @@ std::string joined(const std::vector<std::string>& items)
     for (const std::string& i : items)
         out += (out.empty() ? "" : "; ") + i;
     return out;
-}
-
-std::string plain(double v)
-{
-    char buf[32];
-    auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, res.ptr);
 }
 
 void addFigures(ReportModel& model, const std::vector<Metric>& metrics)
@@ -40,7 +34,7 @@ ReportAssumption assumptionOf(const FieldSpec& f, const Scenario& s)
     a.path = std::string(f.path);
     a.unit = std::string(f.unit);
     if (const Number* n = numberOf(f, s)) {
-        a.value = n->isSet() ? plain(n->value) : "";
+        a.value = n->isSet() ? exactText(n->value) : "";
         a.source = n->provenance.source.empty() ? (n->given ? "scenario file" : "") : n->provenance.source;
         a.grade = std::string(gradeName(n->provenance.grade));
         a.given = n->given;
