@@ -89,6 +89,7 @@ private Q_SLOTS:
     void vllmNeedsHardware();
     void vllmJsonAndJsonLines();
     void malformedInputs();
+    void mlperfNodeCountBeyondInt();
     void registry();
 };
 
@@ -388,6 +389,31 @@ void TestImporters::malformedInputs()
     auto missing = readAll(*findImporter("csv"), dir.filePath(QStringLiteral("missing.csv")));
     QVERIFY(!missing);
     QCOMPARE(missing.error().kind, ErrorKind::Io);
+}
+
+// Found by UBSan (float-cast-overflow) in fuzz_mlperf's build: a summary.csv row claiming 1e10
+// nodes passed the "positive whole number" check and was then converted to int. It is now an
+// invalid row, as a GPU count beyond a million already was.
+void TestImporters::mlperfNodeCountBeyondInt()
+{
+    const std::string header = "Organization,Division,SystemName,Model,Scenario,Result,number_of_nodes,"
+                               "accelerator_model_name,accelerators_per_node,total_accelerators,Units\n";
+    const std::string content = header + "Acme,closed,Acme H200,llama2-70b-99,Offline,1000,10000000000,"
+                                         "NVIDIA H200-SXM-141GB,8,8,Tokens/s\n"
+                                       + "Acme,closed,Acme H200,llama2-70b-99,Server,900,1,"
+                                         "NVIDIA H200-SXM-141GB,8,8,Tokens/s\n";
+    std::vector<BenchmarkRun> rows;
+    auto report = findImporter("mlperf")->parse(content, "nodes.csv", {}, [&](BenchmarkRun&& run) {
+        rows.push_back(std::move(run));
+        return true;
+    });
+    QVERIFY(report);
+    QCOMPARE(int(rows.size()), 1);
+    QCOMPARE(rows.front().nodes.value_or(0), 1);
+    const SkippedRow* skip = skipAt(report.value(), 2);
+    QVERIFY(skip);
+    QCOMPARE(skip->kind, SkipKind::Invalid);
+    QVERIFY2(skip->reason.find("node count") != std::string::npos, skip->reason.c_str());
 }
 
 void TestImporters::registry()
