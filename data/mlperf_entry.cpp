@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mlperf_entry.h"
 
+#include <charconv>
+
 #include "text_parse.h"
 
 #include <array>
@@ -57,8 +59,11 @@ bool labelsMayNameCheckpoint(std::string_view version)
 {
     if (!version.empty() && (version.front() == 'v' || version.front() == 'V'))
         version.remove_prefix(1);
+    // from_chars, not sscanf: a round label like "v99999999999.1" must fail, not overflow.
     int major = 0, minor = 0;
-    if (std::sscanf(std::string(version).c_str(), "%d.%d", &major, &minor) != 2)
+    const char* end = version.data() + version.size();
+    auto [dot, ec] = std::from_chars(version.data(), end, major);
+    if (ec != std::errc() || dot == end || *dot != '.' || std::from_chars(dot + 1, end, minor).ec != std::errc())
         return false;
     return major < 5 || (major == 5 && minor < 1);
 }

@@ -190,7 +190,9 @@ Result<Scenario> parseScenario(std::string_view text, const std::string& fileNam
     Reader reader(fileName);
     Scenario s;
     for (const auto& [key, member] : *root.object) {
-        if (findField(key))
+        // A dotted top-level key ("workload.model") would name a field a second time beside its
+        // section and let the later one win silently: sections hold their fields, nothing else.
+        if (key.find('.') == std::string::npos && findField(key))
             reader.readMember(key, member, s);
         else if (Reader::isSection(key))
             reader.readSection(key, member, s);

@@ -67,8 +67,10 @@ Result<void> validate(const FinanceInput& in)
         return badInput("cluster.gpus", "the cluster has no GPUs");
     if (!std::isfinite(in.utilization) || in.utilization <= 0 || in.utilization > 1)
         return badInput("finance.utilization", "finance.utilization must be in (0, 1]");
-    if (!std::isfinite(in.goodput) || in.goodput <= 0 || in.goodput > 1)
+    if (!std::isfinite(in.goodput) || in.goodput > 1)
         return badInput("reliability.goodput", "goodput must be in (0, 1]");
+    if (in.goodput <= 0) // failures and stragglers leave no useful time: the cluster cannot work
+        return infeasible("reliability.goodput", "no goodput left: failures, recovery and stragglers take all the time");
     if (in.mode == FacilityMode::Rent && !(in_usd_per_hour(in.gpuHourPrice) > 0))
         return badInput("finance.gpu_hour_usd", "rent mode needs finance.gpu_hour_usd, the price per GPU-hour");
     if (!(in_tokens_per_second(in.tokensPerGpu) > 0))

@@ -18,10 +18,13 @@ namespace {
 Scenario scenario(const char* system, std::initializer_list<std::pair<const char*, const char*>> sets)
 {
     Scenario s;
-    setField(s, "system", system);
-    setField(s, "workload.model", "deepseek-r1");
-    setField(s, "workload.precision", "fp4");
-    setField(s, "workload.throughput_tokens_per_s_per_gpu", "5000");
+    const std::pair<const char*, const char*> base[] = {{"system", system},
+                                                        {"workload.model", "deepseek-r1"},
+                                                        {"workload.precision", "fp4"},
+                                                        {"workload.throughput_tokens_per_s_per_gpu", "5000"}};
+    for (auto [k, v] : base)
+        if (auto ok = setField(s, k, v); !ok)
+            qFatal("%s", ok.error().message.c_str());
     for (auto [k, v] : sets) {
         auto ok = setField(s, k, v);
         if (!ok)

@@ -73,6 +73,10 @@ private Q_SLOTS:
         QTest::newRow("a duplicate key") << "{\"schema\": \"clusterplanner/scenario@1\",\n\"system\": \"x\",\n\"system\": \"y\"}"
                                          << "bad.json:3:" << "duplicate";
         QTest::newRow("a top-level array") << "[1, 2]" << "bad.json:1:" << "object";
+        QTest::newRow("a dotted key beside its section")
+            << "{\"schema\": \"clusterplanner/scenario@1\", \"system\": \"x\",\n\"workload\": {\"model\": \"m\"},\n"
+               "\"workload.model\": \"n\"}"
+            << "bad.json:3:" << "unknown key \"workload.model\"";
         QTest::newRow("an unterminated string") << "{\"schema\": \"clusterplanner/scen" << "bad.json:1:" << "unterminated";
         QTest::newRow("a wrong schema version") << "{\"schema\": \"clusterplanner/scenario@9\", \"system\": \"x\",\n"
                                                    "\"workload\": {\"model\": \"m\"}}"
