@@ -4,7 +4,7 @@
 #include "cli_common.h"
 #include "cli_runner.h"
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 
 #include <functional>
 #include <iomanip>

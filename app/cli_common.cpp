@@ -4,7 +4,7 @@
 #include "cli_runner.h"
 #include "measured_throughput.h"
 #include "scenario_io.h"
-#include "scenario_schema.h"
+#include "scenario/scenario_schema.h"
 
 #include <QCoreApplication>
 #include <QDir>

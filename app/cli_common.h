@@ -4,7 +4,7 @@
 // Steps several subcommands share: loading a scenario with --set overrides, evaluating it with
 // an optional benchmark database, and reporting errors as "file:line: message" with the exit code.
 
-#include "evaluate.h"
+#include "evaluate/evaluate.h"
 
 #include <QString>
 

@@ -4,7 +4,7 @@
 #include "cli_common.h"
 #include "cli_runner.h"
 
-#include "fabric.h"
+#include "cluster/fabric.h"
 #include "json.h"
 
 #include <charconv>

@@ -6,7 +6,7 @@
 // 2 bad input data, 3 I/O error, 4 infeasible. Errors go to `err` as "file:line: message";
 // machine output (--json) goes to `out`.
 
-#include "result.h"
+#include "core/result.h"
 
 #include <ostream>
 #include <string>

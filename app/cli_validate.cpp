@@ -7,7 +7,7 @@
 
 #include "json.h"
 #include "measured_throughput.h"
-#include "validation.h"
+#include "serving/validation.h"
 
 #include <cstdio>
 

@@ -4,7 +4,7 @@
 // Every file the program writes goes through here: QSaveFile writes a temporary file and renames
 // it over the target on commit, so a crash or a full disk leaves the old file intact.
 
-#include "result.h"
+#include "core/result.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "benchmark_aliases.h"
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "sqlite_db.h"
 #include "text_parse.h"
 

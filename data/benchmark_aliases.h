@@ -8,7 +8,7 @@
 // import report lists it. Names are never matched by similarity: "H200-NVL" is not "H200-SXM".
 
 #include "benchmark_run.h"
-#include "result.h"
+#include "core/result.h"
 
 #include <map>
 #include <string>

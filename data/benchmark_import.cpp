@@ -3,7 +3,7 @@
 // reused for every row.
 #include "benchmark_schema.h"
 #include "benchmark_store_internal.h"
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "fingerprint_map.h"
 
 #include <QDateTime>

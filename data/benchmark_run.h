@@ -6,8 +6,8 @@
 // the raw names to catalog ids through its alias table; the engine only ever sees the
 // BenchmarkPoint the store makes from a stored row.
 
-#include "benchmark.h"
-#include "evidence.h"
+#include "serving/benchmark.h"
+#include "core/evidence.h"
 
 #include <cstdint>
 #include <optional>

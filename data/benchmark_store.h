@@ -22,10 +22,10 @@
 // Writing creates the file or migrates it, refuses any SQLite file that is not ours, and runs
 // each import as one transaction: all of its rows or none.
 
-#include "benchmark.h"
+#include "serving/benchmark.h"
 #include "benchmark_aliases.h"
 #include "importer.h"
-#include "result.h"
+#include "core/result.h"
 
 #include <QString>
 

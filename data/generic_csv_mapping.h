@@ -4,7 +4,7 @@
 // Which CSV column holds which field for the generic CSV importer: header conventions plus an
 // optional mapping file (see generic_csv_importer.h). Internal to that importer.
 
-#include "result.h"
+#include "core/result.h"
 
 #include <array>
 #include <cstddef>

@@ -16,7 +16,7 @@
 // otherwise hold every row in memory before the first one reaches the database.
 
 #include "benchmark_run.h"
-#include "result.h"
+#include "core/result.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "json.h"
 
-#include "number_text.h"
+#include "core/number_text.h"
 
 #include <charconv>
 #include <cmath>

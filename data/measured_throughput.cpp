@@ -2,7 +2,7 @@
 #include "measured_throughput.h"
 
 #include "benchmark_store.h"
-#include "number_text.h"
+#include "core/number_text.h"
 
 namespace planner {
 

@@ -5,10 +5,10 @@
 // loads its points, calibrates the roofline on them and answers each scenario's query through a
 // ThroughputModel built once. The CLI and the GUI both use this, so they agree.
 
-#include "benchmark.h"
-#include "calibration.h"
-#include "evaluate.h"
-#include "throughput.h"
+#include "serving/benchmark.h"
+#include "serving/calibration.h"
+#include "evaluate/evaluate.h"
+#include "serving/throughput.h"
 
 #include <QString>
 

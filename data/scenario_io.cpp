@@ -3,7 +3,7 @@
 
 #include "atomic_file.h"
 #include "json.h"
-#include "scenario_schema.h"
+#include "scenario/scenario_schema.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -8,8 +8,8 @@
 // provenance. Writing emits only the fields the file gave, in a fixed order, so files diff well
 // and read back to the same scenario.
 
-#include "result.h"
-#include "scenario.h"
+#include "core/result.h"
+#include "scenario/scenario.h"
 
 #include <QString>
 

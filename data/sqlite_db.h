@@ -7,7 +7,7 @@
 // and a prepared statement bound with SQLITE_STATIC text is what makes a million-row import fast.
 // Nothing outside data/ includes this header.
 
-#include "result.h"
+#include "core/result.h"
 
 #include <cstdint>
 #include <optional>

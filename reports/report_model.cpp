@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report_model.h"
 
-#include "scenario_schema.h"
+#include "scenario/scenario_schema.h"
 
-#include "number_text.h"
+#include "core/number_text.h"
 
 
 namespace planner {

@@ -6,7 +6,7 @@
 // assumptions (every input with value, unit, source and grade). Writers never reach into the
 // engine, so CSV, PDF and XLSX print the same figures.
 
-#include "evaluate.h"
+#include "evaluate/evaluate.h"
 
 #include <string>
 #include <vector>

@@ -6,7 +6,7 @@
 
 #include "atomic_file.h"
 #include "report_model.h"
-#include "result.h"
+#include "core/result.h"
 
 #include <QString>
 

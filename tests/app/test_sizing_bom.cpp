@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Sizing and the bill of materials through evaluate(): power-cap and demand sizing give whole
 // racks, BOM totals add up, and a Llama-3-sized training job shows Meta's interruption rate.
-#include "evaluate.h"
+#include "evaluate/evaluate.h"
 #include "scenario_io.h"
-#include "scenario_schema.h"
+#include "scenario/scenario_schema.h"
 #include "test_support.h"
 
 #include <QtTest>

@@ -6,10 +6,10 @@
 // cost field or a finance sweep does), once changing workload.input_tokens every run so the
 // throughput and roofline answers cannot be remembered (a workload sweep).
 // Usage: bench_evaluate [SCENARIO...]   (defaults to the bundled examples)
-#include "evaluate.h"
+#include "evaluate/evaluate.h"
 #include "measured_throughput.h"
 #include "scenario_io.h"
-#include "scenario_schema.h"
+#include "scenario/scenario_schema.h"
 
 #include <chrono>
 #include <ctime>
@@ -30,8 +30,10 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "%s\n", data.error().message.c_str());
         return 3;
     }
+    planner::EvaluationCache cache; // one per thread, as a sweep worker would own
     planner::EvaluationContext ctx;
     ctx.throughput = planner::measuredThroughput(data.value());
+    ctx.cache = &cache;
     for (const QString& file : files) {
         auto loaded = planner::loadScenario(file);
         if (!loaded) {

@@ -4,7 +4,7 @@
 // database the build makes.
 #include "benchmark_schema.h"
 #include "benchmark_store.h"
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "benchmark_test_util.h"
 
 #include <QTemporaryDir>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario files: strict reading with file:line messages, exact round trip, --set overrides.
 #include "scenario_io.h"
-#include "scenario_schema.h"
+#include "scenario/scenario_schema.h"
 #include "test_support.h"
 
 #include <QElapsedTimer>

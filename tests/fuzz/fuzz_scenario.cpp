@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzz target for scenario files: any bytes either fail to parse with a message, or parse into a
 // scenario that evaluates (or fails with a message), writes, and reads back to the same text.
-#include "evaluate.h"
+#include "evaluate/evaluate.h"
 #include "scenario_io.h"
 
 #include <cstdint>

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Systems: one scale-up domain each (an NVL72 rack, or an 8-GPU HGX/DGX/OAM node), with its power,
+// price and network attachment. Where no source gives a figure, a stated rule fills it, graded
+// Estimate, so a "verified and measured only" view can drop it.
+#include "catalog/catalog_data_detail.h"
+
+#include <cstdio>
+
+namespace planner::catalog_data {
+
+namespace {
+
+using enum Grade;
+using units::kilowatts;
+using units::terabytes;
+using units::usd;
+
+constexpr const char* kInferenceX = "SemiAnalysis InferenceX-app, packages/app/src/lib/constants.ts GPU_SPECS, commit 77ca49a6 (all-in power per GPU incl. its network and storage share)";
+constexpr const char* kSemiAnalysisH100 = "SemiAnalysis, 'H100 vs GB200 NVL72 training benchmarks', newsletter.semianalysis.com/p/h100-vs-gb200-nvl72-training-benchmarks";
+
+// Nameplate per GPU TDP watt, from DGX H100: 10.2 kW for 8 x 700 W. DGX B200 lands close
+// (14.3 kW for 8 x 1,000 W gives 1.79), so the ratio is a fair guess for 8-GPU nodes without a sheet.
+constexpr double kNodePerGpuTdp = 10.2 / (8 * 0.700);
+
+// Typical draw under inference load, where no source gives one. The sourced racks bracket it:
+// GB200 NVL72 120 of 132 kW (0.91), Vera Rubin Max-Q 190 of Max-P 230 kW (0.83).
+constexpr double kTypicalShare = 0.85;
+
+// The SemiAnalysis H100 server price per GPU (server only: the planner counts the scale-out fabric
+// and storage itself), and the InferenceX owning cost per GPU-hour of H100 that scales it to other
+// GPUs. Owning cost is mostly capital, so its ratios track prices; the rule gives
+// 23,750 x 2.21 / 1.30 x 72 = 2.91M USD for GB200 NVL72, against SemiAnalysis' 3.1M server-only.
+constexpr double kH100ServerPerGpu = 190000.0 / 8.0;
+constexpr double kH100OwningPerGpuHour = 1.30;
+
+std::string cite(const std::string& what, const char* where) { return what + ", " + where; }
+
+std::string decimal(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+Figure<units::Power> nodePowerFromTdp(double gpuTdpWatts, const std::string& gpuName)
+{
+    return fig(kilowatts(8 * gpuTdpWatts / 1000.0 * kNodePerGpuTdp),
+               "estimate: 8 x " + gpuName + " TDP x 1.82, the DGX H100 ratio of node nameplate to GPU TDP (10.2 kW / 5.6 kW)", "", Estimate);
+}
+
+Figure<units::Power> typicalFromNameplate(const Figure<units::Power>& nameplate)
+{
+    return fig(nameplate.value() * kTypicalShare,
+               "estimate: 85% of nameplate (" + nameplate.provenance().source + "); sourced racks run at 0.83-0.91 of nameplate", "", Estimate);
+}
+
+Figure<units::Money> priceFromOwningCost(double owningPerGpuHour, int gpus, const std::string& gpuName)
+{
+    return fig(usd(kH100ServerPerGpu * owningPerGpuHour / kH100OwningPerGpuHour * gpus),
+               "derived estimate: SemiAnalysis HGX H100 server price (190,000 USD / 8 GPUs) x InferenceX hyperscaler owning cost per GPU-hour of "
+                   + gpuName + " / H100 (" + decimal(owningPerGpuHour) + " / 1.30) x " + std::to_string(gpus) + " GPUs",
+               "", Estimate);
+}
+
+Figure<units::Power> allInFromInferenceX(double kwPerGpu)
+{
+    return fig(kilowatts(kwPerGpu), kInferenceX, "", Estimate);
+}
+
+SystemSpec makeSystem(std::string id, std::string name, std::string gpu, int gpusPerDomain, int gpusPerNode, int cpus)
+{
+    SystemSpec s;
+    s.id = std::move(id);
+    s.name = std::move(name);
+    s.gpu = std::move(gpu);
+    s.gpusPerDomain = gpusPerDomain;
+    s.gpusPerNode = gpusPerNode;
+    s.cpusPerDomain = cpus;
+    return s;
+}
+
+Figure<units::DataSize> dgxH100Nvme() { return fig(terabytes(8 * 3.84), "DGX H100: 8x 3.84 TB U.2 NVMe data drives, NVIDIA specification via a transcription (huggingface.co/datasets/RayBernard/dgxupdate)", "", Vendor); }
+Figure<units::DataSize> assumedDgxNvme() { return fig(terabytes(8 * 3.84), "estimate: assumed equal to DGX H100 (8x 3.84 TB NVMe); no source retrieved for this system", "", Estimate); }
+Figure<units::DataSize> gb200TrayNvme() { return fig(terabytes(4 * 3.84), "GB200 compute tray: 4x 3.84 TB E1.S NVMe (plus a 1.92 TB M.2 boot drive), GB200 reference architecture via a transcription", "", Vendor); }
+Figure<units::DataSize> assumedTrayNvme() { return fig(terabytes(4 * 3.84), "estimate: assumed equal to a GB200 compute tray (4x 3.84 TB E1.S NVMe); no source retrieved for this system", "", Estimate); }
+
+SystemSpec hgxH100()
+{
+    SystemSpec s = makeSystem("hgx-h100", "NVIDIA HGX/DGX H100 8-GPU node", "h100", 8, 8, 2);
+    s.domainsPerRack = 4;
+    s.domainPower = fig(kilowatts(10.2), "NVIDIA DGX H100 datasheet maximum power, read through kshirol-dev.github.io/learnAI", "", Vendor);
+    s.domainTypicalPower = typicalFromNameplate(s.domainPower);
+    // Server only is chosen: the planner adds the scale-out fabric, storage and installation itself,
+    // so an all-in price would count them twice. The all-in figure stays for comparison.
+    s.domainPrice = choose(0, {
+        claim(usd(190000), cite("HGX H100 8-GPU server, about 190,000 USD", kSemiAnalysisH100), "2025-08", Estimate),
+        claim(usd(250000), cite("H100 server all-in incl. storage and networking (hyperscaler buyer), about 250,000 USD", kSemiAnalysisH100), "2025-08", Estimate),
+    });
+    s.allInPowerPerGpu = allInFromInferenceX(1.73);
+    s.cooling = Cooling::Air;
+    s.nic = "connectx-7";
+    s.localNvmePerNode = dgxH100Nvme();
+    s.notes = "8U node, 2x Xeon Platinum 8480C. Four nodes per rack follow the DGX SuperPOD H100 reference "
+              "architecture (RA-11333-001), whose rack layout exceeds 40 kW.";
+    return s;
+}
+
+SystemSpec hgxH200()
+{
+    SystemSpec s = makeSystem("hgx-h200", "NVIDIA HGX/DGX H200 8-GPU node", "h200", 8, 8, 2);
+    s.domainsPerRack = 4;
+    s.domainPower = fig(kilowatts(10.2), "unverified: DGX H200 assumed equal to DGX H100 (10.2 kW), same GPU TDP", "", Estimate);
+    s.domainTypicalPower = typicalFromNameplate(s.domainPower);
+    s.domainPrice = priceFromOwningCost(1.41, 8, "H200");
+    s.allInPowerPerGpu = allInFromInferenceX(1.73);
+    s.cooling = Cooling::Air;
+    s.nic = "connectx-7";
+    s.localNvmePerNode = assumedDgxNvme();
+    s.notes = "Same chassis, power and rack density as the H100 node assumed; only the memory differs.";
+    return s;
+}
+
+SystemSpec hgxB200()
+{
+    SystemSpec s = makeSystem("hgx-b200", "NVIDIA HGX/DGX B200 8-GPU node", "b200", 8, 8, 2);
+    s.domainsPerRack = 2;
+    s.domainPower = fig(kilowatts(14.3), "unverified: NVIDIA DGX B200 datasheet maximum power, not confirmed against the datasheet", "", Estimate);
+    s.domainTypicalPower = typicalFromNameplate(s.domainPower);
+    s.domainPrice = priceFromOwningCost(1.95, 8, "B200");
+    s.allInPowerPerGpu = allInFromInferenceX(2.17);
+    s.cooling = Cooling::Air;
+    s.nic = "connectx-7";
+    s.localNvmePerNode = assumedDgxNvme();
+    s.notes = "10U node. Two nodes per rack assume the DGX SuperPOD B200 reference architecture's example "
+              "rack of more than 25 kW (unverified). Air-cooled; liquid variants exist.";
+    return s;
+}
+
+SystemSpec hgxB300()
+{
+    SystemSpec s = makeSystem("hgx-b300", "NVIDIA HGX/DGX B300 8-GPU node", "b300", 8, 8, 2);
+    s.domainsPerRack = 4;
+    s.domainPower = fig(kilowatts(14.0), "derived: about 56 kW per rack of 4 DGX B300 / 4, DGX SuperPOD B300 XDR reference architecture, docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300-xdr", "", Vendor);
+    s.domainTypicalPower = typicalFromNameplate(s.domainPower);
+    s.domainPrice = priceFromOwningCost(2.34, 8, "B300 (provisional: 1.2x B200 in the source)");
+    s.allInPowerPerGpu = allInFromInferenceX(2.17);
+    s.cooling = Cooling::Air;
+    s.nic = "connectx-8";
+    s.localNvmePerNode = assumedDgxNvme();
+    s.notes = "Four nodes per rack per the DGX SuperPOD B300 reference architecture (PSU/PDU variant, about "
+              "56 kW per rack); a busbar/MGX variant exceeds 50 kW per rack.";
+    return s;
+}
+
+SystemSpec gb200Nvl72()
+{
+    SystemSpec s = makeSystem("gb200-nvl72", "NVIDIA GB200 NVL72 rack", "gb200", 72, 4, 36);
+    // The SuperPOD-derived 150 kW carries each rack's share of the scalable unit's switches and
+    // management, which the fabric model adds separately; 132 kW is the rack itself.
+    s.domainPower = choose(0, {
+        claim(kilowatts(132), "upper end of 120-132 kW sustained rack draw, awesomeagents.ai/hardware/nvidia-gb200-nvl72 and a secondary analysis", "", ThirdParty),
+        claim(kilowatts(1200.0 / 8.0), "derived: DGX SuperPOD GB200 scalable unit of 8 racks at 1.2 MW TDP / 8, incl. the unit's network share, docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-gb200", "", Vendor),
+    });
+    s.domainTypicalPower = fig(kilowatts(120), "120 kW nominal rack draw, awesomeagents.ai/hardware/nvidia-gb200-nvl72 and a secondary analysis", "", ThirdParty);
+    // Server only is chosen: the planner adds the scale-out fabric, storage and installation itself,
+    // so the all-in 3.9M would count them twice. All-in and Morgan Stanley stay for comparison.
+    s.domainPrice = choose(0, {
+        claim(usd(3.1e6), cite("rack, server only, 3.1M USD", kSemiAnalysisH100), "2025-08", Estimate),
+        claim(usd(3.9e6), cite("rack all-in incl. networking and storage (hyperscaler), 3.9M USD", kSemiAnalysisH100), "2025-08", Estimate),
+        claim(usd(3.75e6), "midpoint of 3.5-4.0M USD, Morgan Stanley bill of materials via buysellram.com/blog/why-nvidias-vera-rubin-racks-cost-double-and-memory-is-the-surprise", "", Estimate),
+    });
+    s.allInPowerPerGpu = allInFromInferenceX(2.10);
+    s.cooling = Cooling::LiquidChilled;
+    s.nic = "connectx-7";
+    s.localNvmePerNode = gb200TrayNvme();
+    s.notes = "Oberon rack: 18 compute trays of 2 Grace + 4 B200 and 9 NVLink switch trays. Hybrid cooling: "
+              "GPUs, CPUs, NVSwitch and ConnectX-7 on liquid, the rest on air. Each tray also carries "
+              "2x BlueField-3 for storage and in-band traffic. About 1,360 kg.";
+    return s;
+}
+
+SystemSpec gb300Nvl72()
+{
+    SystemSpec s = makeSystem("gb300-nvl72", "NVIDIA GB300 NVL72 rack", "gb300", 72, 4, 36);
+    s.domainPower = fig(kilowatts(142), "unverified: upper end of 135-142 kW, an assumption in a secondary analysis", "", Estimate);
+    s.domainTypicalPower = fig(kilowatts(135), "unverified: lower end of 135-142 kW, an assumption in a secondary analysis", "", Estimate);
+    s.domainPrice = fig(usd(4.0e6), "about 4M USD, Morgan Stanley via blogerroom; awesomeagents.ai gives 3-4M", "", Estimate);
+    // InferenceX is chosen so cost per token stays consistent with the benchmark rows it reproduces.
+    s.allInPowerPerGpu = choose(0, {
+        claim(kilowatts(2.10), kInferenceX, "", Estimate),
+        claim(kilowatts(2.12), "SemiAnalysis 'Rubin NVL72 agentic inference' article, via a secondary transcription", "", Estimate),
+    });
+    s.cooling = Cooling::LiquidChilled;
+    s.nic = "connectx-8";
+    s.localNvmePerNode = assumedTrayNvme();
+    s.notes = "Oberon rack: 18 compute trays of 2 Grace + 4 B300 and 9 NVLink switch trays, 100% liquid-cooled. "
+              "72 ConnectX-8 plus 18 BlueField-3 per rack. Cooling parts about 50,000 USD per rack (Morgan Stanley).";
+    return s;
+}
+
+SystemSpec vr200Nvl72()
+{
+    SystemSpec s = makeSystem("vr200-nvl72", "NVIDIA Vera Rubin NVL72 rack", "vr200", 72, 4, 36);
+    const std::string power = "transurfing-volatility.ghost.io/vera-rubin-decoded-pt5; regantih.github.io reports-lab NVL72 drills (190-230 kW, Max-Q vs Max-P)";
+    s.domainPower = fig(kilowatts(230), "Max-P rack power, " + power, "", ThirdParty);
+    s.domainTypicalPower = fig(kilowatts(190), "Max-Q rack power, " + power, "", ThirdParty);
+    // The lower BOM estimate is chosen: it is the Morgan Stanley figure with a published breakdown
+    // (memory about 2.0M, Rubin about 55,000 USD each); the higher reports give none.
+    s.domainPrice = choose(0, {
+        claim(usd(7.8e6), "hyperscaler bill of materials, Morgan Stanley via faq.com.tw/en/hardware/2026-06-25-nvidia-vera-rubin-nvl72-78m-rack-memory-cost-en", "2026-06-25", Estimate),
+        claim(usd(8.8e6), "reports of 8.8-9.1M USD per rack, nextfin.ai", "", Estimate),
+    });
+    s.allInPowerPerGpu = fig(kilowatts(3.3), "SemiAnalysis 'Rubin NVL72 agentic inference' article, via a secondary transcription", "", Estimate);
+    s.cooling = Cooling::LiquidWarm45C;
+    s.nic = "connectx-9";
+    s.localNvmePerNode = assumedTrayNvme();
+    s.notes = "Oberon rack: 18 compute trays of 2 Vera + 4 Rubin and 9 NVLink 6 switch trays; 54 TB LPDDR5X. "
+              "100% liquid, no fans: 45 C inlet, about 55 C outlet, dry coolers with chillers about 1% of hours. "
+              "ConnectX-9 gives 1.6 Tb/s per GPU, possibly as 2x 800G.";
+    return s;
+}
+
+SystemSpec amdNode(std::string id, std::string name, std::string gpu, double tdpW, const std::string& gpuName)
+{
+    SystemSpec s = makeSystem(std::move(id), std::move(name), std::move(gpu), 8, 8, 2);
+    s.domainPower = nodePowerFromTdp(tdpW, gpuName);
+    s.domainTypicalPower = typicalFromNameplate(s.domainPower);
+    // ConnectX-7 stands in for any 400G NIC; AMD platforms also ship with AMD Pollara 400.
+    s.nic = "connectx-7";
+    return s;
+}
+
+SystemSpec mi300x8()
+{
+    SystemSpec s = amdNode("mi300x-8", "AMD Instinct MI300X 8-GPU platform", "mi300x", 750, "MI300X");
+    s.domainsPerRack = 4;
+    s.domainPrice = priceFromOwningCost(1.12, 8, "MI300X");
+    s.allInPowerPerGpu = allInFromInferenceX(1.79);
+    s.cooling = Cooling::Air;
+    s.notes = "8x OAM on a UBB board, 2 EPYC hosts. Four nodes per rack assumed, like DGX H100 at a "
+              "similar node power; local NVMe unknown.";
+    return s;
+}
+
+SystemSpec mi325x8()
+{
+    SystemSpec s = amdNode("mi325x-8", "AMD Instinct MI325X 8-GPU platform", "mi325x", 1000, "MI325X");
+    s.domainsPerRack = 2;
+    s.domainPrice = priceFromOwningCost(1.28, 8, "MI325X");
+    s.allInPowerPerGpu = allInFromInferenceX(2.18);
+    s.cooling = Cooling::Air;
+    s.notes = "8x OAM on a UBB 2.0 board (2 TB HBM per node). Two nodes per rack assumed, like DGX B200 at a "
+              "similar node power; local NVMe unknown.";
+    return s;
+}
+
+SystemSpec mi355x8()
+{
+    SystemSpec s = amdNode("mi355x-8", "AMD Instinct MI355X 8-GPU platform (liquid)", "mi355x", 1400, "MI355X");
+    s.domainsPerRack = 8;
+    s.domainPrice = priceFromOwningCost(1.48, 8, "MI355X");
+    s.allInPowerPerGpu = choose(0, {
+        claim(kilowatts(2.65), kInferenceX, "", Estimate),
+        claim(kilowatts(2.09), "SemiAnalysis 2026 article value, via a secondary transcription", "", Estimate),
+    });
+    s.cooling = Cooling::LiquidChilled;
+    s.notes = "Direct liquid cooling. Eight nodes (64 GPUs) per rack follow third-party reports of 64-128 GPU "
+              "liquid racks (unverified); local NVMe unknown.";
+    return s;
+}
+
+} // namespace
+
+std::vector<SystemSpec> builtinSystems()
+{
+    return {hgxH100(), hgxH200(), hgxB200(), hgxB300(), gb200Nvl72(), gb300Nvl72(), vr200Nvl72(),
+            mi300x8(), mi325x8(), mi355x8()};
+}
+
+} // namespace planner::catalog_data

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The bill of materials: what the cluster is made of, each line with its count, unit cost, total
+// cost and power, and the grade of the figures behind it. Lines whose cost is inside another
+// line (GPUs inside a rack's price) carry zero cost and say so in `includedIn`.
+
+#include "core/evidence.h"
+#include "core/units.h"
+
+#include <string>
+#include <vector>
+
+namespace planner {
+
+struct BomLine {
+    std::string category; // "compute", "network", "storage", "facility"
+    std::string item;     // "GB300 NVL72 rack", "Quantum-2 QM9700 leaf switch"
+    double count = 0;
+    std::string unit;     // "racks", "switches", "TB"
+    units::Money unitCost;
+    units::Money totalCost;
+    units::Power unitPower;
+    units::Power totalPower;
+    std::string includedIn; // non-empty: cost counted in that line
+    Provenance provenance;
+};
+
+struct Bom {
+    std::vector<BomLine> lines;
+
+    void add(BomLine line)
+    {
+        line.totalCost = line.unitCost * line.count;
+        line.totalPower = line.unitPower * line.count;
+        lines.push_back(std::move(line));
+    }
+    units::Money totalCost() const
+    {
+        units::Money sum = units::usd(0);
+        for (const BomLine& l : lines)
+            sum += l.totalCost;
+        return sum;
+    }
+    units::Power totalPower() const
+    {
+        units::Power sum = units::watts(0);
+        for (const BomLine& l : lines)
+            sum += l.totalPower;
+        return sum;
+    }
+};
+
+} // namespace planner

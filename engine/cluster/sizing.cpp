@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cluster/sizing.h"
+
+#include <cmath>
+
+namespace planner {
+
+using namespace units;
+
+std::string_view sizingBasisName(SizingBasis b)
+{
+    switch (b) {
+    case SizingBasis::FixedGpus: return "fixed GPUs";
+    case SizingBasis::FixedRacks: return "fixed racks";
+    case SizingBasis::Demand: return "demand";
+    case SizingBasis::PowerCap: return "power cap";
+    case SizingBasis::SingleDomain: return "one scale-up domain";
+    }
+    return "?";
+}
+
+namespace {
+
+constexpr double kMaxDomains = 1e7;
+
+Power itPowerOf(const SizingInput& in, int domains)
+{
+    return (in.domainNameplate + in.overheadPerGpu * double(in.gpusPerDomain)) * double(domains);
+}
+
+int sparesFor(const SizingInput& in, int serving)
+{
+    return static_cast<int>(std::ceil(serving * in.spareFraction - 1e-9));
+}
+
+Result<int> servingDomainsFor(const SizingInput& in, SizingResult& out)
+{
+    const double perDomain = in.gpusPerDomain;
+    switch (in.basis) {
+    case SizingBasis::FixedGpus:
+        out.gpusRequired = static_cast<int>(in.fixedGpus);
+        return static_cast<int>(std::ceil(in.fixedGpus / perDomain));
+    case SizingBasis::FixedRacks:
+        return static_cast<int>(in.fixedRacks) * in.domainsPerRack;
+    case SizingBasis::Demand: {
+        const TokenRate perGpu = in.throughputPerGpu * in.utilization * in.goodput;
+        if (!(perGpu.value() > 0))
+            return badInput("workload.demand_tokens_per_day", "sizing from demand needs a throughput per GPU");
+        const double gpus = in.averageDemand * in.peakToAverage / perGpu;
+        if (!(gpus < kMaxDomains * perDomain))
+            return infeasible("workload.demand_tokens_per_day", "demand needs more than 10 million scale-up domains");
+        out.gpusRequired = static_cast<int>(std::ceil(gpus - 1e-9));
+        return static_cast<int>(std::ceil(out.gpusRequired / perDomain));
+    }
+    case SizingBasis::PowerCap: {
+        // Largest serving count whose serving + spare domains fit under the cap.
+        const Power itCap = in.facilityPowerCap / in.pue;
+        // Bounded before the conversion: a tiny power per GPU (facility.it_kw_per_gpu_all_in
+        // near zero) fits more domains under the cap than an int holds.
+        const double fits = itCap / itPowerOf(in, 1) / (1.0 + in.spareFraction);
+        if (!(fits < kMaxDomains))
+            return infeasible("facility.power_cap_mw", "the power cap fits more than 10 million scale-up domains");
+        int n = static_cast<int>(std::floor(fits));
+        while (n > 0 && itPowerOf(in, n + sparesFor(in, n)) > itCap)
+            --n;
+        if (n <= 0)
+            return infeasible("facility.power_cap_mw", "the power cap does not fit a single scale-up domain");
+        return n;
+    }
+    case SizingBasis::SingleDomain:
+        return 1;
+    }
+    return 1;
+}
+
+} // namespace
+
+Result<SizingResult> sizeCluster(const SizingInput& in)
+{
+    if (in.gpusPerDomain <= 0 || in.domainsPerRack <= 0)
+        return badInput("system", "the system has no GPUs per scale-up domain");
+    if (!(in.pue >= 1.0))
+        return badInput("facility.pue", "facility.pue must be at least 1");
+    SizingResult out;
+    out.basis = in.basis;
+    auto serving = servingDomainsFor(in, out);
+    if (!serving)
+        return serving.error();
+    out.servingDomains = serving.value();
+    out.spareDomains = sparesFor(in, out.servingDomains);
+    out.domains = out.servingDomains + out.spareDomains;
+    out.gpus = out.domains * in.gpusPerDomain;
+    out.racks = (out.domains + in.domainsPerRack - 1) / in.domainsPerRack;
+    out.itNameplate = itPowerOf(in, out.domains);
+    out.facilityPower = out.itNameplate * in.pue;
+    if (in.facilityPowerCap.value() > 0 && out.facilityPower > in.facilityPowerCap) {
+        out.withinPowerCap = false;
+        out.warnings.push_back({"facility.power_cap_mw", "the cluster needs more facility power than the site cap"});
+    }
+    return out;
+}
+
+} // namespace planner

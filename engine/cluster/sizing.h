@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Sizing: how many scale-up domains (NVL72 racks, 8-GPU nodes) a cluster needs, from a fixed size,
+// from demand, or from a facility power cap.
+//
+// Simplifications:
+// - Demand is served by whole scale-up domains: GPUs = demand x peak / (tokens/s per GPU x
+//   utilization x goodput), rounded up to whole domains; spares are extra whole domains.
+// - A power cap is checked against nameplate IT power (what the site must provision), plus a
+//   per-GPU overhead for the scale-out network and storage, times PUE.
+// - Rack positions: domains / domains per rack, rounded up; network racks are counted in the BOM.
+
+#include "core/result.h"
+#include "core/units.h"
+
+#include <string>
+
+namespace planner {
+
+enum class SizingBasis { FixedGpus, FixedRacks, Demand, PowerCap, SingleDomain };
+std::string_view sizingBasisName(SizingBasis b);
+
+struct SizingInput {
+    int gpusPerDomain = 0;
+    int domainsPerRack = 1;
+    units::Power domainNameplate;
+    units::Power overheadPerGpu;  // network + storage nameplate share per GPU
+    double pue = 1;
+    double spareFraction = 0;
+
+    SizingBasis basis = SizingBasis::SingleDomain;
+    double fixedGpus = 0, fixedRacks = 0;
+    units::TokenRate averageDemand;     // tokens/s
+    double peakToAverage = 1;
+    units::TokenRate throughputPerGpu;  // at the SLO
+    double utilization = 1, goodput = 1;
+    units::Power facilityPowerCap;      // zero = no cap
+};
+
+struct SizingResult {
+    SizingBasis basis = SizingBasis::SingleDomain;
+    int servingDomains = 0, spareDomains = 0, domains = 0;
+    int gpus = 0, racks = 0;
+    int gpusRequired = 0;           // before rounding to domains (demand basis)
+    units::Power itNameplate;       // compute + overhead
+    units::Power facilityPower;     // IT x PUE
+    bool withinPowerCap = true;
+    Warnings warnings;
+};
+
+Result<SizingResult> sizeCluster(const SizingInput& in);
+
+} // namespace planner

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// One scenario in, one answer out. evaluate() resolves defaults from the catalog, converts the
+// scenario's plain fields into typed quantities, runs the models (throughput, sizing, network,
+// storage, reliability, power, finance) and gathers every figure with its unit and evidence.
+// The CLI and the GUI both call this, so a batch run and a GUI session give the same numbers.
+
+#include "cluster/bom.h"
+#include "catalog/catalog.h"
+#include "evaluate/evaluation_cache.h"
+#include "finance/finance.h"
+#include "core/metric.h"
+#include "core/result.h"
+#include "scenario/scenario.h"
+#include "scenario/scenario_evidence.h"
+#include "cluster/sizing.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace planner {
+
+// Where throughput comes from when the scenario gives no explicit figure: the measured-data
+// model (data/ supplies it from a benchmark database). Returns tokens/s per GPU with evidence.
+struct ThroughputAnswer {
+    units::TokenRate totalPerGpu;
+    double prefillTimeShare = -1; // share of GPU time on input tokens, < 0 = unknown
+    Evidence evidence;
+    Warnings warnings;
+};
+using ThroughputSource = std::function<Result<ThroughputAnswer>(const Scenario&, const Catalog&)>;
+
+struct EvaluationContext {
+    ThroughputSource throughput;      // empty = only the explicit figure
+    EvaluationCache* cache = nullptr; // the caller's, reused between calls; null = compute everything
+};
+
+struct Evaluation {
+    Scenario resolved; // the scenario with every default filled in, provenance included
+    std::vector<Metric> results;
+    std::vector<Metric> sizingMetrics;
+    SizingResult sizing;
+    FinanceResult finance;
+    Bom bom;
+    std::vector<Metric> details; // power, network, storage, reliability figures
+    Warnings warnings;
+
+    const Metric* metric(std::string_view key) const;
+};
+
+Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, const EvaluationContext& ctx = {});
+
+} // namespace planner

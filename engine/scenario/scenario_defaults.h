@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Fills the fields a scenario left out: first the static defaults of the field table, then the
+// ones that depend on the catalog (the system's price, cooling and NIC; the PUE of that cooling;
+// a switch matching the NIC speed). Each filled value keeps the provenance of its source.
+// Unknown catalog ids are errors that name the field and list what the catalog has.
+
+#include "catalog/catalog.h"
+#include "core/result.h"
+#include "scenario/scenario.h"
+
+namespace planner {
+
+Result<Scenario> resolveScenario(const Scenario& s, const Catalog& catalog);
+
+} // namespace planner

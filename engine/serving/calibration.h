@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Calibration of the roofline's efficiencies against measured benchmark points.
+//
+// Simplifications:
+// - One pair (bandwidth, compute efficiency) per (GPU generation, precision): differences between
+//   serving engines, models and submitters within a generation are averaged away.
+// - The fit minimises the squared log error of total tokens/s per GPU, each point predicted by
+//   the roofline at its own interactivity (Offline points at the memory-limited batch), plus a
+//   weak pull (ridge) of both logs toward the defaults, so an efficiency the data cannot see
+//   (compute, when every point is memory-bound) stays at its default instead of wandering.
+// - Search: a coarse grid, then a pattern search, both in log space, within [0.02, 1.5]. A value
+//   above 1 means the runs do something the roofline lacks (speculative decoding, for one); the
+//   entry's note says so.
+// - Every point is predicted with the aggregated (chunked-prefill) roofline, disaggregated runs
+//   included: their per-GPU total counts both pools, which that mode approximates.
+// - Where nothing is measured the defaults hold: 0.6 of peak HBM bandwidth and 0.4 of dense FLOPS,
+//   rules of thumb. Fitted or not, an efficiency is a model parameter: grade Estimate.
+// - A point whose model, system or GPU the catalog lacks, or whose model does not fit, is skipped.
+
+#include "serving/benchmark.h"
+#include "catalog/catalog.h"
+#include "core/feedback.h"
+#include "serving/roofline.h"
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace planner {
+
+struct CalibrationEntry {
+    std::string generation; // GpuSpec::generation: "hopper", "blackwell", ...
+    Precision precision = Precision::FP8;
+    Efficiency efficiency;
+    int points = 0;                // measured points behind the fit
+    double rmsLogError = 0;        // root mean square of log(predicted / measured) after the fit
+    double rmsLogErrorDefault = 0; // the same with the defaults, to show what the fit bought
+    std::string note;
+};
+
+class Calibration {
+public:
+    Efficiency defaults;     // 0.6 bandwidth, 0.4 compute unless changed
+    RooflineOptions options; // shared by the fit and by every analytic estimate
+    // Throughput model (throughput.h): how far past its own measured interactivity range, as a
+    // factor on the highest (or lowest) per-user rate of its runs, a system's clamped end reading
+    // still answers before a transfer from another curve that covers the requirement takes over.
+    // Default 1.25, the factor of kShapeTolerance: within it the end run is a near neighbour of
+    // the requirement. On the GB200 NVL72 DeepSeek-R1 frontier a 1.25x step costs 4% of the
+    // throughput near 18 tok/s/user and half or more above 90, so holding the end value much
+    // further overstates badly. Values below 1 (or NaN) count as 1: any clamp is far.
+    double clampTolerance = 1.25;
+
+    // The fitted efficiency for this generation and precision, or the defaults.
+    Efficiency efficiency(std::string_view generation, Precision p) const;
+    const CalibrationEntry* entry(std::string_view generation, Precision p) const;
+    void set(CalibrationEntry e); // replaces the entry of the same key
+    const std::vector<CalibrationEntry>& entries() const { return entries_; }
+
+private:
+    std::vector<CalibrationEntry> entries_;
+};
+
+struct CalibrationOptions {
+    double ridge = 0.1; // weight of the pull toward the defaults, per log unit squared
+    double minEfficiency = 0.02;
+    double maxEfficiency = 1.5;
+};
+
+// Fits every (generation, precision) with usable points, starting from `base` (its defaults,
+// options and any entries, which fitted keys replace). On cancel returns what was fitted so far.
+Calibration calibrate(std::span<const BenchmarkPoint> points, const Catalog& catalog,
+                      const Calibration& base = {}, const CalibrationOptions& options = {},
+                      const Feedback* feedback = nullptr);
+
+} // namespace planner

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "serving/roofline.h"
+
+#include "core/number_text.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace planner {
+
+namespace {
+
+constexpr double kActivationBytes = 2.0; // activations exchanged between GPUs at 16-bit
+
+double kvScale(Precision p) { return p == Precision::BF16 ? 1.0 : 0.5; }
+
+double valueOr(const Figure<double>& f, double fallback) { return f.known() ? f.value() : fallback; }
+
+// Dense FLOPS at the precision, or at the next wider one the GPU has a figure for.
+std::optional<Precision> computePrecision(const GpuSpec& gpu, Precision p)
+{
+    for (auto i = static_cast<std::size_t>(p); i < gpu.denseFlops.size(); ++i)
+        if (gpu.denseFlops[i].known() && gpu.denseFlops[i].value().value() > 0)
+            return static_cast<Precision>(i);
+    return std::nullopt;
+}
+
+// Dense (always read) parameters and the size of one routed expert. With total, active, E and k
+// known the split is exact: active = dense + k x expert, total = dense + E x expert.
+void splitParameters(const ModelSpec& m, RooflineSetup& s)
+{
+    const double total = m.totalParams.value();
+    s.activeParams = valueOr(m.activeParams, total);
+    const int e = m.experts, k = m.expertsPerToken;
+    if (e > k && k > 0 && total > s.activeParams) {
+        s.expertParams = (total - s.activeParams) / (e - k);
+    } else if (e > 0 && m.expertParamsShare.known()) {
+        s.expertParams = m.expertParamsShare.value() * total / e;
+    }
+    s.experts = s.expertParams > 0 ? e : 0;
+    s.expertsPerToken = s.expertParams > 0 ? k : 0;
+    s.denseParams = std::max(0.0, total - s.experts * s.expertParams);
+}
+
+std::optional<Error> missingFigure(const ModelSpec& m, const GpuSpec& g)
+{
+    if (!m.totalParams.known() || m.totalParams.value() <= 0)
+        return badInput("catalog:" + m.id, "model " + m.id + " has no parameter count");
+    if (!m.kvBytesPerToken16.known())
+        return badInput("catalog:" + m.id, "model " + m.id + " has no KV-cache bytes per token");
+    if (!g.hbmCapacity.known() || !g.hbmBandwidth.known())
+        return badInput("catalog:" + g.id, "GPU " + g.id + " lacks HBM capacity or bandwidth");
+    return std::nullopt;
+}
+
+Result<RooflineSetup> baseSetup(const RooflineInput& in)
+{
+    const ModelSpec& m = *in.model;
+    const GpuSpec& g = *in.gpu;
+    if (auto error = missingFigure(m, g))
+        return *error;
+    const auto cp = computePrecision(g, in.precision);
+    if (!cp)
+        return badInput("catalog:" + g.id, "GPU " + g.id + " has no dense FLOPS figure");
+    RooflineSetup s;
+    if (*cp != in.precision)
+        s.warnings.push_back({"catalog:" + g.id, "GPU " + g.id + " has no " + std::string(precisionName(in.precision))
+                              + " FLOPS figure; computed at the " + std::string(precisionName(*cp)) + " rate"});
+    splitParameters(m, s);
+    s.bytesPerParam = bytesPerParameter(in.precision);
+    s.weights = units::bytes(m.totalParams.value() * s.bytesPerParam);
+    s.kvPerToken = m.kvBytesPerToken16.value() * kvScale(in.precision);
+    s.hbmBandwidth = g.hbmBandwidth.value();
+    s.peakFlops = g.denseFlops[static_cast<std::size_t>(*cp)].value();
+    if (g.scaleUpBandwidth.known())
+        s.scaleUpOneWay = g.scaleUpBandwidth.value() * 0.5;
+    s.efficiency = in.efficiency;
+    s.inputTokens = in.inputTokens;
+    s.outputTokens = in.outputTokens;
+    s.promptPerStep = in.mode == DecodeMode::WithChunkedPrefill ? in.inputTokens / in.outputTokens : 0.0;
+    // One multiply-add per cached K/V element: 2 FLOPs x (bytes at 16-bit / 2 bytes per element).
+    s.attentionFlopsPerContext = units::in_bytes(m.kvBytesPerToken16.value());
+    s.layers = m.layers;
+    s.dModel = m.layers > 0 ? std::sqrt(s.activeParams / (12.0 * m.layers)) : 0.0;
+    s.overhead = in.options.stepOverhead;
+    s.collectiveLatency = in.options.collectiveLatency;
+    return s;
+}
+
+// Memory of a group of G GPUs and the batch it holds before the option cap (may be < 1).
+double sizeGroup(RooflineSetup& s, const GpuSpec& g, int groupSize, const RooflineOptions& o)
+{
+    s.groupSize = groupSize;
+    s.usableHbm = g.hbmCapacity.value() * (o.usableHbmFraction * groupSize);
+    const double perSequence = units::in_bytes(s.kvPerToken) * (s.inputTokens + s.outputTokens);
+    const double raw = perSequence > 0 ? (units::in_bytes(s.usableHbm) - units::in_bytes(s.weights)) / perSequence
+                                       : static_cast<double>(o.maxBatch);
+    s.maxBatch = static_cast<int>(std::clamp(std::floor(raw), 0.0, static_cast<double>(o.maxBatch)));
+    return raw;
+}
+
+bool meetsTtft(const RooflineSetup& s, const RooflineOptions& o)
+{
+    return o.maxTtft.value() <= 0 || prefillTime(s).value() <= o.maxTtft.value();
+}
+
+int nextGroup(int g, int domain) { return g * 2 < domain ? g * 2 : (g < domain ? domain : 0); }
+
+Error doesNotFit(const RooflineInput& in, const RooflineSetup& s)
+{
+    const double tokens = in.inputTokens + in.outputTokens;
+    return infeasible("workload.model",
+                      in.model->id + " at " + std::string(precisionName(in.precision)) + " does not fit: weights "
+                          + numberText(units::in_gigabytes(s.weights)) + " GB vs usable HBM "
+                          + numberText(units::in_gigabytes(s.usableHbm)) + " GB on " + std::to_string(s.groupSize)
+                          + " " + in.gpu->id + " GPUs (" + numberText(in.options.usableHbmFraction * 100)
+                          + "% of HBM), with room needed for one " + numberText(tokens) + "-token sequence");
+}
+
+Error tooSlowToFirstToken(const RooflineInput& in, const RooflineSetup& s)
+{
+    return infeasible("workload.max_ttft_s",
+                      "prefill of " + numberText(in.inputTokens) + " tokens takes "
+                          + numberText(units::in_seconds(prefillTime(s))) + " s on " + std::to_string(s.groupSize)
+                          + " " + in.gpu->id + " GPUs, above the " + numberText(units::in_seconds(in.options.maxTtft))
+                          + " s TTFT limit");
+}
+
+// Among groups holding one sequence and meeting the TTFT limit, the most tokens/s per GPU at the
+// requirement; the smaller group on ties.
+std::optional<RooflineSetup> fastestGroup(RooflineSetup s, const RooflineInput& in)
+{
+    std::optional<RooflineSetup> best;
+    double bestTotal = 0;
+    for (int g = 1; g != 0; g = nextGroup(g, std::max(1, in.domainSize))) {
+        if (sizeGroup(s, *in.gpu, g, in.options) < 1.0 || !meetsTtft(s, in.options))
+            continue;
+        const double total = rooflineAtSlo(s, in.minPerUser).totalPerGpu.value();
+        if (total > bestTotal * (1 + 1e-9))
+            best = s, bestTotal = total;
+    }
+    return best;
+}
+
+// Smallest group keeping the KV reserve and the TTFT limit (or the fastest, if so chosen); else
+// the whole domain if it holds one sequence; else infeasible.
+Result<RooflineSetup> chooseGroup(RooflineSetup s, const RooflineInput& in)
+{
+    const RooflineOptions& o = in.options;
+    const double keep = (1.0 - o.kvReserveFraction);
+    if (o.groupSize > 0) {
+        if (sizeGroup(s, *in.gpu, o.groupSize, o) < 1.0)
+            return doesNotFit(in, s);
+        return meetsTtft(s, o) ? Result<RooflineSetup>(std::move(s))
+                               : Result<RooflineSetup>(tooSlowToFirstToken(in, s));
+    }
+    if (o.groupChoice == GroupChoice::Fastest)
+        if (auto best = fastestGroup(s, in))
+            return std::move(*best);
+    const int domain = std::max(1, in.domainSize);
+    for (int g = 1; g != 0 && o.groupChoice == GroupChoice::Smallest; g = nextGroup(g, domain)) {
+        const double holds = sizeGroup(s, *in.gpu, g, o);
+        if (holds >= 1.0 && units::in_bytes(s.weights) <= keep * units::in_bytes(s.usableHbm) && meetsTtft(s, o))
+            return s;
+    }
+    if (sizeGroup(s, *in.gpu, domain, o) < 1.0)
+        return doesNotFit(in, s);
+    if (!meetsTtft(s, o))
+        return tooSlowToFirstToken(in, s);
+    if (units::in_bytes(s.weights) > keep * units::in_bytes(s.usableHbm))
+        s.warnings.push_back({"workload.model", "weights fill "
+                              + numberText(100.0 * units::in_bytes(s.weights) / units::in_bytes(s.usableHbm))
+                              + "% of the usable HBM of the whole " + std::to_string(domain)
+                              + "-GPU domain: little room for KV cache"});
+    return s;
+}
+
+units::Time communication(const RooflineSetup& s, double tokens)
+{
+    if (s.groupSize <= 1 || s.layers <= 0)
+        return units::seconds(0);
+    const double g = s.groupSize;
+    const double oneWay = units::in_bytes(s.scaleUpOneWay * units::seconds(1));
+    const double message = tokens * s.dModel * kActivationBytes * 2.0 * (g - 1) / g;
+    const double transfer = oneWay > 0 ? message / oneWay : 0.0;
+    return (2.0 * s.layers) * (s.collectiveLatency + units::seconds(transfer));
+}
+
+// Bytes of weights read per GPU when `tokens` tokens pass through the model once.
+double weightBytesPerGpu(const RooflineSetup& s, double tokens)
+{
+    const double touched = expectedExpertsTouched(s.experts, s.expertsPerToken, tokens);
+    return (s.denseParams + touched * s.expertParams) * s.bytesPerParam / s.groupSize;
+}
+
+double effectiveBandwidth(const RooflineSetup& s)
+{
+    return units::in_bytes(s.hbmBandwidth * units::seconds(1)) * s.efficiency.bandwidth;
+}
+
+double effectiveFlops(const RooflineSetup& s) { return s.peakFlops.value() * s.efficiency.compute; }
+
+struct StepParts {
+    double memory = 0, compute = 0, other = 0;
+    double total() const { return std::max(memory, compute) + other; }
+};
+
+StepParts decodeStep(const RooflineSetup& s, int batch)
+{
+    const double b = batch;
+    const double tokens = b * (1.0 + s.promptPerStep);
+    const double context = s.inputTokens + 0.5 * s.outputTokens;
+    const double kvBytes = units::in_bytes(s.kvPerToken) * b * context / s.groupSize;
+    const double attention = s.attentionFlopsPerContext * b * (context + s.promptPerStep * 0.5 * s.inputTokens);
+    const double flops = (2.0 * s.activeParams * tokens + attention) / s.groupSize;
+    StepParts p;
+    p.memory = (weightBytesPerGpu(s, tokens) + kvBytes) / effectiveBandwidth(s);
+    p.compute = flops / effectiveFlops(s);
+    p.other = units::in_seconds(communication(s, tokens) + s.overhead);
+    return p;
+}
+
+} // namespace
+
+double expectedExpertsTouched(int experts, int perToken, double tokens)
+{
+    if (experts <= 0 || perToken <= 0 || tokens <= 0)
+        return 0.0;
+    if (perToken >= experts)
+        return experts;
+    const double e = experts;
+    // (1 - k/E)^T through log1p: exact for small k/E and cheap for large T.
+    return e * (1.0 - std::exp(tokens * std::log1p(-perToken / e)));
+}
+
+Result<RooflineSetup> prepareRoofline(const RooflineInput& in)
+{
+    if (!in.model || !in.gpu)
+        return badInput("workload.model", "roofline needs a model and a GPU from the catalog");
+    if (!(in.inputTokens > 0) || !(in.outputTokens > 0))
+        return badInput("workload.input_tokens", "input and output tokens per request must be positive");
+    if (!(in.efficiency.bandwidth > 0) || !(in.efficiency.compute > 0))
+        return badInput("calibration", "roofline efficiencies must be positive");
+    auto base = baseSetup(in);
+    if (!base)
+        return base.error();
+    return chooseGroup(std::move(base).value(), in);
+}
+
+units::Time decodeStepTime(const RooflineSetup& s, int batch)
+{
+    return units::seconds(decodeStep(s, std::max(1, batch)).total());
+}
+
+RooflinePoint rooflineAt(const RooflineSetup& s, int batch)
+{
+    batch = std::max(1, batch);
+    const StepParts p = decodeStep(s, batch);
+    const double step = p.total();
+    const double output = batch / step / s.groupSize;
+    const double perOutput = s.promptPerStep > 0 ? (s.inputTokens + s.outputTokens) / s.outputTokens : 1.0;
+    return {batch, units::seconds(step), units::tokens_per_second(1.0 / step),
+            units::tokens_per_second(output * perOutput), units::tokens_per_second(output),
+            p.compute > p.memory};
+}
+
+RooflinePoint rooflineAtSlo(const RooflineSetup& s, units::TokenRate minPerUser)
+{
+    const double slo = units::in_tokens_per_second(minPerUser);
+    const int top = std::max(1, s.maxBatch);
+    auto fast = [&](int b) { return 1.0 / decodeStep(s, b).total() >= slo; };
+    if (slo <= 0 || fast(top))
+        return rooflineAt(s, top);
+    if (!fast(1))
+        return rooflineAt(s, 1);
+    int lo = 1, hi = top; // fast(lo), !fast(hi)
+    while (hi - lo > 1) {
+        const int mid = lo + (hi - lo) / 2;
+        (fast(mid) ? lo : hi) = mid;
+    }
+    return rooflineAt(s, lo);
+}
+
+std::vector<RooflinePoint> rooflineSweep(const RooflineSetup& s)
+{
+    std::vector<RooflinePoint> out;
+    const int top = std::max(1, s.maxBatch);
+    for (int b = 1; b < top; b *= 2)
+        out.push_back(rooflineAt(s, b));
+    out.push_back(rooflineAt(s, top));
+    return out;
+}
+
+std::vector<CurvePoint> toCurve(const std::vector<RooflinePoint>& sweep)
+{
+    std::vector<CurvePoint> out;
+    out.reserve(sweep.size());
+    for (const RooflinePoint& p : sweep)
+        out.push_back({p.perUser, p.totalPerGpu, 0});
+    return out;
+}
+
+units::Time prefillTime(const RooflineSetup& s)
+{
+    const double n = s.inputTokens;
+    const double flops = (2.0 * s.activeParams * n + s.attentionFlopsPerContext * n * 0.5 * n) / s.groupSize;
+    const double compute = flops / effectiveFlops(s);
+    const double memory = weightBytesPerGpu(s, n) / effectiveBandwidth(s);
+    return units::seconds(std::max(compute, memory)) + communication(s, n) + s.overhead;
+}
+
+units::TokenRate prefillRatePerGpu(const RooflineSetup& s)
+{
+    return units::tokens_per_second(s.inputTokens / units::in_seconds(prefillTime(s)) / s.groupSize);
+}
+
+} // namespace planner

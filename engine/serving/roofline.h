@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The analytic (roofline) model of LLM serving: decode step time, prefill time, the batch that
+// fits in HBM, and the throughput-interactivity curve obtained by sweeping the batch.
+//
+// Simplifications:
+// - One model instance runs on a group of G GPUs inside one scale-up domain (tensor or expert
+//   parallel); weights and KV cache spread evenly over the group. No pipeline parallelism across
+//   domains. G is one of 1, 2, 4, ... and the whole domain. GroupChoice::Smallest (the default)
+//   takes the smallest that keeps kvReserveFraction of its usable HBM free for KV cache after the
+//   weights (and meets the TTFT limit, if given); failing that, the whole domain if it holds the
+//   weights plus one full-length sequence; failing that, the model is infeasible on this system.
+//   GroupChoice::Fastest takes, among the groups that hold one sequence and meet the TTFT limit,
+//   the one with the most tokens/s per GPU at the required interactivity: wider groups read fewer
+//   weight bytes per GPU per step, which is why large MoE models are served expert-parallel
+//   across a whole NVL72 rack.
+// - Decode step = max(bytes read / (HBM bandwidth x eff_bw), FLOPs / (dense FLOPS x eff_flops))
+//   + communication + fixed overhead: memory traffic and compute overlap perfectly (the step takes
+//   the longer of the two); communication and overhead do not overlap with either.
+// - Bytes read per step: the dense (shared) weights; of the routed experts, those touched by the
+//   step's tokens, E x (1 - (1 - k/E)^T) for T tokens under uniform independent routing, times
+//   the expert size; plus the KV cache of the batch at the mean context ISL + OSL/2.
+// - FLOPs per step: 2 x active parameters per token, plus attention at one multiply-add per cached
+//   K/V element per token (exact for multi-head attention, an undercount for GQA and MLA, which
+//   reuse each element across heads; decode is memory-bound, so this rarely matters).
+// - Aggregated serving uses chunked prefill: every decode step also computes the prompts of the
+//   requests that replace finished ones, B x ISL/OSL tokens on average (compute only: the weights
+//   are read once for both). A disaggregated decode pool (DecodeOnly) skips this.
+// - Batch limited by memory: (usable HBM x G - weights) / (KV bytes per token x (ISL + OSL)),
+//   capped at maxBatch.
+// - Per user = 1 / step time (output tokens/s). Per GPU total = per user x B x (ISL + OSL)/OSL / G:
+//   each output token brings its share of input tokens. In DecodeOnly mode the total counts output
+//   tokens only (the prompts are someone else's work).
+// - Communication when G > 1: two collectives per layer per step, each a fixed latency plus a
+//   message of T x d_model x 2 bytes moving 2(G-1)/G of itself over half the bidirectional
+//   scale-up bandwidth; d_model is estimated as sqrt(active / (12 x layers)).
+// - Prefill is compute-bound (2 x active x ISL plus causal attention), the weights read once;
+//   TTFT is the prefill of one request on an idle group: no queueing.
+// - KV cache at 16-bit from the catalog, halved for 8- and 4-bit serving (4-bit KV not modelled).
+// - A GPU without a FLOPS figure at the precision computes at the next wider one (FP4 weights on
+//   Hopper run FP8 maths), with a warning.
+// - Speculative decoding (MTP), prefix caching and kernel details are not modelled; calibration of
+//   the efficiencies absorbs them.
+
+#include "catalog/catalog.h"
+#include "core/result.h"
+#include "serving/throughput_curve.h"
+#include "core/units.h"
+
+#include <optional>
+#include <vector>
+
+namespace planner {
+
+// Fractions of peak HBM bandwidth and dense FLOPS a serving engine reaches. The defaults are rules
+// of thumb (grade Estimate) used where no measured point calibrates them.
+struct Efficiency {
+    double bandwidth = 0.6;
+    double compute = 0.4;
+};
+
+enum class GroupChoice { Smallest, Fastest };
+
+struct RooflineOptions {
+    double usableHbmFraction = 0.9;  // the rest holds activations, runtime and fragmentation
+    double kvReserveFraction = 0.3;  // share of usable HBM the chosen group keeps for KV cache
+    units::Time stepOverhead = units::seconds(0.5e-3);     // launches, sampling, scheduling
+    units::Time collectiveLatency = units::seconds(10e-6); // one all-reduce or all-to-all
+    int maxBatch = 4096;             // sequences per group; engines cap concurrency too
+    int groupSize = 0;               // 0: choose as above; otherwise use exactly this group
+    GroupChoice groupChoice = GroupChoice::Smallest;
+    units::Time maxTtft;             // zero: no limit; otherwise grow the group to meet it
+};
+
+enum class DecodeMode { WithChunkedPrefill, DecodeOnly };
+
+struct RooflineInput {
+    const ModelSpec* model = nullptr;
+    const GpuSpec* gpu = nullptr;
+    int domainSize = 8; // GPUs in the scale-up domain
+    Precision precision = Precision::FP8;
+    double inputTokens = 1024, outputTokens = 1024; // mean per request
+    Efficiency efficiency;
+    RooflineOptions options;
+    DecodeMode mode = DecodeMode::WithChunkedPrefill;
+    units::TokenRate minPerUser; // the requirement GroupChoice::Fastest optimises for
+};
+
+// Everything about one configuration that does not depend on the batch, computed once.
+struct RooflineSetup {
+    int groupSize = 1;
+    int maxBatch = 0;
+    units::DataSize weights;     // all parameters at the precision
+    units::DataSize usableHbm;   // of the group
+    units::DataSize kvPerToken;  // whole model, at the precision
+    units::Bandwidth hbmBandwidth; // per GPU, peak
+    FlopRate peakFlops;            // per GPU, dense, at the precision used
+    units::Bandwidth scaleUpOneWay; // per GPU; zero: latency-only communication
+    Efficiency efficiency;
+    double denseParams = 0;  // read every step
+    double expertParams = 0; // per routed expert
+    int experts = 0, expertsPerToken = 0;
+    double activeParams = 0;
+    double bytesPerParam = 1;
+    double inputTokens = 0, outputTokens = 0;
+    double promptPerStep = 0;    // prompt tokens computed per sequence per decode step
+    double attentionFlopsPerContext = 0; // FLOPs per token per cached token
+    double dModel = 0;
+    int layers = 0;
+    units::Time overhead, collectiveLatency;
+    Warnings warnings;
+};
+
+struct RooflinePoint {
+    int batch = 0;
+    units::Time step;
+    units::TokenRate perUser, totalPerGpu, outputPerGpu;
+    bool computeBound = false;
+};
+
+// Expected number of distinct routed experts that `tokens` tokens touch when each picks `perToken`
+// of `experts` uniformly and independently: E x (1 - (1 - k/E)^T).
+double expectedExpertsTouched(int experts, int perToken, double tokens);
+
+Result<RooflineSetup> prepareRoofline(const RooflineInput& in);
+units::Time decodeStepTime(const RooflineSetup& s, int batch);
+RooflinePoint rooflineAt(const RooflineSetup& s, int batch);
+// The largest batch that still gives every user at least minPerUser. When even one sequence is
+// slower, the batch-1 point (check perUser against the requirement). Never allocates.
+RooflinePoint rooflineAtSlo(const RooflineSetup& s, units::TokenRate minPerUser);
+// Batches 1, 2, 4, ... and the memory limit: the throughput-interactivity curve for charts.
+std::vector<RooflinePoint> rooflineSweep(const RooflineSetup& s);
+std::vector<CurvePoint> toCurve(const std::vector<RooflinePoint>& sweep);
+// Prefill of one request of inputTokens on an idle group (the TTFT floor).
+units::Time prefillTime(const RooflineSetup& s);
+// Input tokens/s per GPU of a group doing nothing but prefill.
+units::TokenRate prefillRatePerGpu(const RooflineSetup& s);
+
+} // namespace planner

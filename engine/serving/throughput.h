@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Throughput at the service level: tokens/s per GPU for a (model, system, precision, input and
+// output tokens, minimum interactivity) query, with its method, evidence grade and the rows it
+// rests on. The first method that applies answers:
+// 1. measured: rows of this model, system and precision with matching lengths form a curve
+//    (throughput_curve.h), read at the required interactivity. Grade: the weakest row read.
+//    Unless the requirement lies more than Calibration::clampTolerance (default 1.25x) beyond the
+//    runs of every such curve: then (c) below answers when it can, else the clamped reading
+//    stands, flagged.
+// 2. transferred: (a) a vendor claim "this system is r times system Y on this model" and measured
+//    rows for Y: r x Y's reading, graded no better than the claim (vendor); else (b) rows of the
+//    same model on another system, precision or length, times the roofline ratio
+//    analytic(query) / analytic(source) at the same interactivity, where the roofline's errors
+//    largely cancel; graded no better than Estimate. (c) The system's own rows stop short of the
+//    requirement (see 1) and another curve of the model covers it: that curve's reading times the
+//    measured ratio own(a) / source(a), both curves read at the per-user rate a where the own
+//    rows end nearest the requirement, when the source reaches a; else times the roofline ratio
+//    as in (b). Graded no better than Estimate; a warning says how far the own rows reach.
+// 3. analytic: the calibrated roofline (roofline.h, calibration.h); grade Estimate.
+//
+// Simplifications:
+// - Measured rows of the requested serving mode are preferred; rows of the other mode are used
+//   with a warning rather than ignored (a disaggregated run still shows what the system does at
+//   that interactivity). Among several matching curves: one whose runs come within
+//   clampTolerance of the requirement, then serving mode, then the better evidence grade, then
+//   closest lengths.
+// - Rows of one configuration but different grades form separate curves. A frontier keeps the best
+//   throughput at every interactivity, so one weaker row mixed in (an MLPerf open-division run of
+//   a pruned model or an unoptimised stack, graded measured; a figure read off a chart, graded
+//   estimate) would replace the audited runs wherever it is higher, or fill a frontier with an
+//   outlier where it is the only row at its precision. Kept apart, the better-graded curve answers
+//   whenever it covers the requirement, and the weaker one still answers where nothing else does.
+// - Transfer source: same precision, then same system (other lengths), then lengths within
+//   tolerance, then same serving mode, then the same scale-up domain size (an NVL72 rack from an
+//   NVL72 rack), then the better grade, then most frontier points, then system id. When the
+//   target's GPU generation has no calibration of its own, both rooflines of the ratio use the
+//   source's fitted efficiencies, so the ratio compares hardware, not fitted against default
+//   software efficiency. For such an uncalibrated target the roofline ratio is also held within
+//   the hardware's own ratios of HBM bandwidth and dense compute (a roofline read near its latency
+//   cliff can give any ratio). The roofline ratio carries every difference between source and query, serving mode
+//   included. Both rooflines are read at the requirement even when the source's rows stop short
+//   of it: the source's reading is then clamped to its end run. Reading the source's roofline at
+//   that end run instead (so that the ratio also carries the step in interactivity) was tried and
+//   made leave-one-out worse (24% -> 29% point, 39% -> 46% curve mode): the roofline's shape along
+//   the interactivity axis is its weakest part, and at a common rate its errors cancel.
+// - A vendor ratio applies at every interactivity (claims rarely say at which). When the roofline
+//   ratio for the same pair differs by more than 2x, a warning says so.
+// - Own rows far from the requirement (2c): a curve "covers" a rate within clampTolerance of its
+//   runs, for the source at the requirement and at the anchor alike (reading it clamped there).
+//   The anchor sits on the own rows' end, so the ratio rests on real runs of both systems rather
+//   than on the roofline; with peak-throughput rows alone, it compares the two peaks. The ratio
+//   measured there is assumed to hold at the requirement: close for two systems with the same
+//   memory bandwidth and scale-up domain, less so otherwise, so a warning compares it with the
+//   roofline's ratio at the requirement when the two differ by more than 2x. Sources ranked as in
+//   (b), but any with a measured anchor before any without. Vendor claims are not consulted here:
+//   the system's own runs say more about its level than a claim does. When the roofline cannot
+//   set the system up (it finds the model too big, which the rows disprove), group size and TTFT
+//   stay unknown.
+// - Output tokens/s per GPU = total x OSL / (ISL + OSL) of the query; input share ISL / (ISL + OSL).
+// - TTFT: measured rows are checked where they carry TTFT (p99, else median) and flagged, not
+//   dropped. Transferred and analytic estimates grow the group until the roofline's prefill of one
+//   request meets the limit, else the query is infeasible.
+// - Analytic disaggregated serving: prefill and decode pools each at their own rate, so over both
+//   pools total/GPU = (ISL + OSL) / (ISL / prefill rate + OSL / decode rate).
+// - A model that does not fit on the system is infeasible for transferred and analytic estimates;
+//   measured rows prove that it fits.
+// - Speed: ThroughputModel indexes the rows once; a query then costs a few curve reads and roofline
+//   evaluations (microseconds), allocating only for its result's lists.
+
+#include "serving/benchmark.h"
+#include "serving/calibration.h"
+#include "catalog/catalog.h"
+#include "core/evidence.h"
+#include "core/result.h"
+#include "serving/throughput_curve.h"
+#include "core/units.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace planner {
+
+// "3.7x GB300 NVL72 vs HGX H200 on Qwen3-VL-235B": a manufacturer's throughput ratio.
+struct VendorClaim {
+    std::string model;          // ModelSpec id
+    std::string system;         // the system the claim is about
+    std::string baselineSystem; // the system it is compared with
+    std::optional<Precision> precision; // when the claim names one; else the query's
+    double ratio = 1.0;         // tokens/s per GPU, system / baseline
+    std::string text;           // the claim as published
+    Provenance provenance;      // normally grade Vendor
+};
+
+struct ThroughputQuery {
+    std::string model;  // ModelSpec id
+    std::string system; // SystemSpec id
+    Precision precision = Precision::FP8;
+    double inputTokens = 1024;  // mean per request
+    double outputTokens = 1024;
+    units::TokenRate minPerUser; // output tokens/s per user; zero: no requirement
+    units::Time maxTtft;         // zero: no limit
+    Serving serving = Serving::Aggregated;
+    bool withCurve = true;       // fill ThroughputEstimate::curve (sweeps turn it off)
+};
+
+enum class ThroughputMethod { Measured, Transferred, Analytic };
+std::string_view methodName(ThroughputMethod m); // "measured", "transferred", "analytic"
+
+struct ThroughputEstimate {
+    units::TokenRate totalPerGpu;  // input + output tokens/s per GPU
+    units::TokenRate outputPerGpu;
+    double inputShare = 0;         // of all tokens
+    ThroughputMethod method = ThroughputMethod::Analytic;
+    Evidence evidence;             // grade, method, inputs ("row:123", "claim:...", "catalog:...")
+    std::vector<std::int64_t> rowsUsed; // the rows the figure is read from
+    std::vector<CurvePoint> curve; // for charts: measured frontier, source frontier x ratio, or roofline sweep
+    Warnings warnings;
+    int groupSize = 0;             // GPUs per model instance (the roofline's choice); 0 when unknown
+    int batch = 0;                 // analytic: sequences per group at the requirement
+    units::Time ttft;              // analytic: prefill of one request; measured: rows' TTFT; zero when unknown
+    std::string transferredFrom;   // transferred: source system id
+    double transferRatio = 0;      // transferred: multiplier applied to the source reading
+    units::TokenRate prefillPerGpu, decodePerGpu; // analytic disaggregated: role rates
+    units::TokenRate transferAnchor; // transferred with a measured ratio: the per-user rate it was read at
+};
+
+// One measured curve and its key. Rows are grouped by exact mean input and output lengths, and by
+// evidence grade: rows of one configuration with different grades are different curves (see the
+// header comment), never one frontier.
+struct MeasuredCurve {
+    std::string model, system;
+    Precision precision = Precision::FP8;
+    Serving serving = Serving::Aggregated;
+    double inputTokens = 0, outputTokens = 0;
+    Grade grade = Grade::Verified; // of every row of the curve
+    ThroughputCurve curve;
+};
+
+class ThroughputModel {
+public:
+    // Keeps pointers to catalog and calibration: both must outlive the model. With onlyModel set,
+    // indexes that model's rows alone (a catalog id).
+    ThroughputModel(std::span<const BenchmarkPoint> points, const Catalog& catalog,
+                    const Calibration& calibration, std::span<const VendorClaim> claims = {},
+                    std::string_view onlyModel = {});
+
+    Result<ThroughputEstimate> estimate(const ThroughputQuery& query) const;
+    const std::vector<MeasuredCurve>& curves() const { return curves_; }
+
+private:
+    std::span<const MeasuredCurve> curvesOf(std::string_view model) const;
+
+    const Catalog* catalog_;
+    const Calibration* calibration_;
+    std::vector<MeasuredCurve> curves_; // sorted by model, system, precision, serving, lengths
+    std::vector<VendorClaim> claims_;
+};
+
+// The front door for a single query. Indexes this model's rows into a ThroughputModel and asks it
+// (tens of microseconds for a few hundred rows); repeated queries should build one ThroughputModel
+// and reuse it (about a microsecond each).
+Result<ThroughputEstimate> estimateThroughput(const ThroughputQuery& query,
+                                              std::span<const BenchmarkPoint> points,
+                                              const Catalog& catalog, const Calibration& calibration,
+                                              std::span<const VendorClaim> claims = {});
+
+} // namespace planner

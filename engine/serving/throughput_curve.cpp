@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "serving/throughput_curve.h"
+
+#include "core/number_text.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace planner {
+
+bool sameShape(double inputA, double outputA, double inputB, double outputB)
+{
+    const double limit = std::log(kShapeTolerance) + 1e-12;
+    return inputA > 0 && outputA > 0 && inputB > 0 && outputB > 0
+        && std::abs(std::log(inputA / inputB)) <= limit
+        && std::abs(std::log(outputA / outputB)) <= limit;
+}
+
+double shapeDistance(double inputA, double outputA, double inputB, double outputB)
+{
+    if (inputA <= 0 || outputA <= 0 || inputB <= 0 || outputB <= 0)
+        return HUGE_VAL;
+    return std::abs(std::log(inputA / inputB)) + std::abs(std::log(outputA / outputB));
+}
+
+void ThroughputCurve::add(const BenchmarkPoint& row)
+{
+    const double total = units::in_tokens_per_second(row.totalPerGpu);
+    const double perUser = units::in_tokens_per_second(row.perUser);
+    if (!(total > 0) || !(perUser >= 0) || !std::isfinite(total) || !std::isfinite(perUser))
+        return; // no usable figure: neither a frontier point nor an Offline run
+    const double ttft = units::in_seconds(row.ttftP99.value() > 0 ? row.ttftP99 : row.ttftMedian);
+    Node n{0, std::log(total), perUser, total, row.rowId, row.grade, ttft};
+    if (perUser > 0) {
+        n.logUser = std::log(perUser);
+        nodes_.push_back(n);
+    } else if (!offline_ || total > offline_->total) {
+        offline_ = n; // the best Offline run is the no-bound answer
+    }
+}
+
+void ThroughputCurve::finish()
+{
+    // Fastest per user first, then highest throughput: a node is on the frontier exactly when
+    // its throughput beats every node at least as fast per user (equal pairs keep one).
+    std::sort(nodes_.begin(), nodes_.end(), [](const Node& a, const Node& b) {
+        return a.perUser != b.perUser ? a.perUser > b.perUser : a.total > b.total;
+    });
+    std::vector<Node> kept;
+    double best = -1.0;
+    for (const Node& n : nodes_) {
+        if (n.total > best) {
+            kept.push_back(n);
+            best = n.total;
+        }
+    }
+    std::reverse(kept.begin(), kept.end());
+    nodes_ = std::move(kept);
+}
+
+std::vector<CurvePoint> ThroughputCurve::frontier() const
+{
+    std::vector<CurvePoint> out;
+    out.reserve(nodes_.size());
+    for (const Node& n : nodes_)
+        out.push_back({units::tokens_per_second(n.perUser), units::tokens_per_second(n.total), n.row});
+    return out;
+}
+
+std::optional<units::TokenRate> ThroughputCurve::lowestPerUser() const
+{
+    if (nodes_.empty())
+        return std::nullopt;
+    return units::tokens_per_second(nodes_.front().perUser);
+}
+
+std::optional<units::TokenRate> ThroughputCurve::highestPerUser() const
+{
+    if (nodes_.empty())
+        return std::nullopt;
+    return units::tokens_per_second(nodes_.back().perUser);
+}
+
+CurveReading ThroughputCurve::readNode(const Node& n, CurveEnd clamped) const
+{
+    return {units::tokens_per_second(n.total), clamped, n.row, n.row, n.grade, false, units::seconds(n.ttft)};
+}
+
+CurveReading ThroughputCurve::readBetween(const Node& a, const Node& b, double logUser) const
+{
+    // Straight line in log-log: the power law through the two neighbours.
+    const double t = (logUser - a.logUser) / (b.logUser - a.logUser);
+    const double logTotal = a.logTotal + t * (b.logTotal - a.logTotal);
+    return {units::tokens_per_second(std::exp(logTotal)), CurveEnd::Inside, a.row, b.row,
+            weaker(a.grade, b.grade), false, units::seconds(std::max(a.ttft, b.ttft))};
+}
+
+std::optional<CurveReading> ThroughputCurve::read(units::TokenRate minPerUser) const
+{
+    const double slo = units::in_tokens_per_second(minPerUser);
+    if (slo <= 0 && offline_) {
+        // No bound and an Offline run: the best measured figure is the answer, unflagged (a
+        // bounded run faster than the Offline one is a valid no-bound operating point too).
+        if (!nodes_.empty() && nodes_.front().total > offline_->total)
+            return readNode(nodes_.front(), CurveEnd::Inside);
+        CurveReading r = readNode(*offline_, CurveEnd::Inside);
+        r.offline = true;
+        return r;
+    }
+    if (nodes_.empty())
+        return std::nullopt;
+    if (slo < nodes_.front().perUser)
+        return readNode(nodes_.front(), CurveEnd::BelowMeasured);
+    if (slo > nodes_.back().perUser)
+        return readNode(nodes_.back(), CurveEnd::AboveMeasured);
+    // First node strictly faster than the requirement; its left neighbour is at or below it.
+    auto hi = std::upper_bound(nodes_.begin(), nodes_.end(), slo,
+                               [](double v, const Node& n) { return v < n.perUser; });
+    if (hi == nodes_.end() || (hi - 1)->perUser == slo)
+        return readNode(*(hi - 1), CurveEnd::Inside);
+    return readBetween(*(hi - 1), *hi, std::log(slo));
+}
+
+std::string clampMessage(const ThroughputCurve& curve, const CurveReading& reading,
+                         units::TokenRate minPerUser)
+{
+    const double slo = units::in_tokens_per_second(minPerUser);
+    if (reading.clamped == CurveEnd::BelowMeasured && curve.lowestPerUser()) {
+        const double low = units::in_tokens_per_second(*curve.lowestPerUser());
+        return "extrapolated beyond measured range: " + numberText(slo)
+            + " tok/s/user is below the lowest measured interactivity (" + numberText(low)
+            + " tok/s/user); throughput held at the value measured there, a lower bound";
+    }
+    if (reading.clamped == CurveEnd::AboveMeasured && curve.highestPerUser()) {
+        const double high = units::in_tokens_per_second(*curve.highestPerUser());
+        return "extrapolated beyond measured range: " + numberText(slo)
+            + " tok/s/user is above the highest measured interactivity (" + numberText(high)
+            + " tok/s/user); throughput held at the value measured there, an overestimate";
+    }
+    return {};
+}
+
+} // namespace planner

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "serving/validation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <utility>
+
+namespace planner {
+
+ErrorStats errorStats(std::vector<double> errors)
+{
+    ErrorStats s;
+    s.count = static_cast<int>(errors.size());
+    if (errors.empty())
+        return s;
+    std::sort(errors.begin(), errors.end());
+    const std::size_t n = errors.size();
+    s.medianSigned = n % 2 ? errors[n / 2] : 0.5 * (errors[n / 2 - 1] + errors[n / 2]);
+    for (double& e : errors)
+        e = std::abs(e);
+    std::sort(errors.begin(), errors.end());
+    for (double e : errors)
+        s.meanAbsolute += e / n;
+    const auto rank = static_cast<std::size_t>(std::ceil(0.9 * n)); // nearest rank, 1-based
+    s.p90Absolute = errors[std::max<std::size_t>(rank, 1) - 1];
+    return s;
+}
+
+namespace {
+
+std::string modelId(const BenchmarkPoint& p, const Catalog& catalog)
+{
+    const ModelSpec* m = catalog.model(p.model);
+    return m ? m->id : p.model;
+}
+
+// Same grouping as ThroughputModel: one curve per model, system, precision, serving and lengths.
+std::string curveKey(const BenchmarkPoint& p, const Catalog& catalog)
+{
+    return modelId(p, catalog) + '|' + p.system + '|' + std::string(precisionName(p.precision)) + '|'
+        + std::string(servingName(p.serving)) + '|' + std::to_string(std::lround(p.inputTokens)) + '|'
+        + std::to_string(std::lround(p.outputTokens));
+}
+
+std::string gpuOf(const BenchmarkPoint& p, const Catalog& catalog)
+{
+    if (!p.gpu.empty())
+        return p.gpu;
+    const SystemSpec* s = catalog.system(p.system);
+    return s ? s->gpu : std::string("unknown");
+}
+
+bool usable(const BenchmarkPoint& p)
+{
+    return !p.model.empty() && !p.system.empty() && p.totalPerGpu.value() > 0 && p.inputTokens > 0
+        && p.outputTokens > 0;
+}
+
+ThroughputQuery queryFor(const BenchmarkPoint& p)
+{
+    ThroughputQuery q;
+    q.model = p.model;
+    q.system = p.system;
+    q.precision = p.precision;
+    q.inputTokens = p.inputTokens;
+    q.outputTokens = p.outputTokens;
+    q.minPerUser = p.perUser;
+    q.serving = p.serving;
+    q.withCurve = false;
+    return q;
+}
+
+void predict(ValidationReport& r, const ThroughputModel& model, const BenchmarkPoint& p, const Catalog& catalog)
+{
+    auto e = model.estimate(queryFor(p));
+    if (!e) {
+        ++r.skipped;
+        return;
+    }
+    const double measured = units::in_tokens_per_second(p.totalPerGpu);
+    const double predicted = units::in_tokens_per_second(e.value().totalPerGpu);
+    r.predictions.push_back({p.rowId, modelId(p, catalog), p.system, gpuOf(p, catalog), e.value().method,
+                             measured, predicted, predicted / measured - 1.0});
+}
+
+std::vector<ErrorGroup> grouped(const std::vector<Prediction>& predictions, std::string (*name)(const Prediction&))
+{
+    std::map<std::string, std::vector<double>> groups;
+    for (const Prediction& p : predictions)
+        groups[name(p)].push_back(p.relativeError);
+    std::vector<ErrorGroup> out;
+    for (auto& [key, errors] : groups)
+        out.push_back({key, errorStats(std::move(errors))});
+    return out;
+}
+
+void summarise(ValidationReport& r)
+{
+    std::vector<double> all;
+    for (const Prediction& p : r.predictions)
+        all.push_back(p.relativeError);
+    r.overall = errorStats(std::move(all));
+    r.byMethod = grouped(r.predictions, [](const Prediction& p) { return std::string(methodName(p.method)); });
+    r.byGpu = grouped(r.predictions, [](const Prediction& p) { return p.gpu; });
+}
+
+bool stop(const Feedback* f, ValidationReport& r, std::size_t done, std::size_t total)
+{
+    if (f && f->isCancelled())
+        return r.cancelled = true;
+    if (f && total > 0)
+        f->setProgress(static_cast<double>(done) / total);
+    return false;
+}
+
+// The calibration refitted for one curve's (generation, precision) without that curve's points.
+Calibration withoutCurve(std::span<const BenchmarkPoint> points, const std::string& key, const Catalog& catalog,
+                         const Calibration& calibration, const BenchmarkPoint& sample)
+{
+    const SystemSpec* system = catalog.system(sample.system);
+    const GpuSpec* gpu = system ? catalog.gpu(system->gpu) : nullptr;
+    if (!gpu)
+        return calibration;
+    std::vector<BenchmarkPoint> rest;
+    for (const BenchmarkPoint& p : points) {
+        const SystemSpec* s = catalog.system(p.system);
+        const GpuSpec* g = s ? catalog.gpu(s->gpu) : nullptr;
+        if (g && g->generation == gpu->generation && p.precision == sample.precision && curveKey(p, catalog) != key)
+            rest.push_back(p);
+    }
+    Calibration reset = calibration; // drop the old fit, which saw the curve
+    reset.set({gpu->generation, sample.precision, calibration.defaults, 0, 0, 0, "no other points"});
+    return calibrate(rest, catalog, reset);
+}
+
+void leavePointsOut(ValidationReport& r, std::span<const BenchmarkPoint> points, const Catalog& catalog,
+                    const Calibration& calibration, const Feedback* feedback)
+{
+    // Only the point's own model matters to its prediction: group by model, swap the point out.
+    std::map<std::string, std::vector<BenchmarkPoint>> byModel;
+    for (const BenchmarkPoint& p : points)
+        if (usable(p))
+            byModel[modelId(p, catalog)].push_back(p);
+    std::size_t done = 0;
+    for (auto& [model, group] : byModel) {
+        for (std::size_t i = 0; i < group.size(); ++i) {
+            if (stop(feedback, r, done++, points.size()))
+                return;
+            std::swap(group[i], group.back());
+            predict(r, ThroughputModel({group.data(), group.size() - 1}, catalog, calibration), group.back(), catalog);
+            std::swap(group[i], group.back());
+        }
+    }
+}
+
+void leaveCurvesOut(ValidationReport& r, std::span<const BenchmarkPoint> points, const Catalog& catalog,
+                    const Calibration& calibration, const ValidationOptions& options, const Feedback* feedback)
+{
+    std::map<std::string, std::vector<const BenchmarkPoint*>> curves;
+    for (const BenchmarkPoint& p : points)
+        if (usable(p))
+            curves[curveKey(p, catalog)].push_back(&p);
+    std::size_t done = 0;
+    for (const auto& [key, members] : curves) {
+        if (stop(feedback, r, done, points.size()))
+            return;
+        std::vector<BenchmarkPoint> rest;
+        const std::string model = modelId(*members.front(), catalog);
+        for (const BenchmarkPoint& p : points)
+            if (usable(p) && modelId(p, catalog) == model && curveKey(p, catalog) != key)
+                rest.push_back(p);
+        const Calibration fitted = options.recalibrate
+            ? withoutCurve(points, key, catalog, calibration, *members.front()) : calibration;
+        const ThroughputModel tm(rest, catalog, fitted);
+        for (const BenchmarkPoint* p : members)
+            predict(r, tm, *p, catalog);
+        done += members.size();
+    }
+}
+
+} // namespace
+
+ValidationReport leaveOneOut(std::span<const BenchmarkPoint> points, const Catalog& catalog,
+                             const Calibration& calibration, const ValidationOptions& options,
+                             const Feedback* feedback)
+{
+    ValidationReport r;
+    if (options.mode == LeaveOut::Point)
+        leavePointsOut(r, points, catalog, calibration, feedback);
+    else
+        leaveCurvesOut(r, points, catalog, calibration, options, feedback);
+    summarise(r);
+    return r;
+}
+
+ValidationReport predictAcross(std::span<const BenchmarkPoint> reference, std::span<const BenchmarkPoint> target,
+                               const Catalog& catalog, const Calibration& calibration, bool calibrateOnReference,
+                               const Feedback* feedback)
+{
+    ValidationReport r;
+    const Calibration fitted = calibrateOnReference ? calibrate(reference, catalog, calibration) : calibration;
+    const ThroughputModel model(reference, catalog, fitted);
+    for (std::size_t i = 0; i < target.size(); ++i) {
+        if (stop(feedback, r, i, target.size()))
+            break;
+        if (usable(target[i]))
+            predict(r, model, target[i], catalog);
+    }
+    summarise(r);
+    return r;
+}
+
+} // namespace planner

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// How well does the throughput model predict what was measured? Leave-one-out within one set of
+// benchmark points, and prediction of one set from another ("import v4.1, predict v5.1").
+//
+// Simplifications:
+// - Two leave-one-out flavours. LeaveOut::Point removes only the point: it is predicted from its
+//   curve's neighbours (method measured) when the curve has others, else by transfer or the
+//   roofline. LeaveOut::Curve removes the point's whole curve: every point is then predicted by
+//   transfer or the roofline, as a system nobody has measured would be. A curve here is one
+//   configuration (model, system, precision, serving, lengths) with all its grades, which the
+//   throughput model keeps as separate curves: leaving out only the point's own grade would let
+//   rows of the same runs read at another grade (InferenceX's interpolations) predict it.
+// - With recalibrate on, Curve mode refits the efficiencies of the curve's (generation, precision)
+//   without the curve, so a point never helps predict itself. Point mode keeps the calibration
+//   given: one point barely moves a fit, and refitting per point would cost a fit per point.
+// - Each prediction is made at the point's own interactivity, lengths, precision and serving mode;
+//   relative error = predicted / measured - 1.
+// - Statistics: median of the signed error (bias), mean absolute error, and the 90th percentile
+//   of the absolute error (nearest rank); overall, by method and by GPU id.
+// - A point the model cannot predict (model or system unknown to the catalog, infeasible) counts
+//   as skipped, not as an error.
+
+#include "serving/benchmark.h"
+#include "serving/calibration.h"
+#include "catalog/catalog.h"
+#include "core/feedback.h"
+#include "serving/throughput.h"
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace planner {
+
+enum class LeaveOut { Point, Curve };
+
+struct ValidationOptions {
+    LeaveOut mode = LeaveOut::Point;
+    bool recalibrate = true; // Curve mode: refit without the left-out curve
+};
+
+struct Prediction {
+    std::int64_t rowId = 0;
+    std::string model, system, gpu;
+    ThroughputMethod method = ThroughputMethod::Analytic;
+    double measured = 0, predicted = 0; // total tokens/s per GPU
+    double relativeError = 0;           // predicted / measured - 1
+};
+
+struct ErrorStats {
+    int count = 0;
+    double medianSigned = 0;
+    double meanAbsolute = 0;
+    double p90Absolute = 0;
+};
+
+struct ErrorGroup {
+    std::string name; // method name or GPU id
+    ErrorStats stats;
+};
+
+struct ValidationReport {
+    std::vector<Prediction> predictions;
+    ErrorStats overall;
+    std::vector<ErrorGroup> byMethod, byGpu; // sorted by name
+    int skipped = 0;
+    bool cancelled = false; // the statistics cover the points done before the cancel
+};
+
+ErrorStats errorStats(std::vector<double> relativeErrors);
+
+ValidationReport leaveOneOut(std::span<const BenchmarkPoint> points, const Catalog& catalog,
+                             const Calibration& calibration, const ValidationOptions& options = {},
+                             const Feedback* feedback = nullptr);
+
+// Predicts every point of `target` from the rows of `reference` alone, after calibrating on the
+// reference when `calibrateOnReference` (else with `calibration` as given).
+ValidationReport predictAcross(std::span<const BenchmarkPoint> reference, std::span<const BenchmarkPoint> target,
+                               const Catalog& catalog, const Calibration& calibration,
+                               bool calibrateOnReference = true, const Feedback* feedback = nullptr);
+
+} // namespace planner

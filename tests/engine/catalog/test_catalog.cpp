@@ -1,0 +1,606 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The built-in catalog: every reference resolves, every known figure names its source, and the
+// figures that can be recomputed by hand (KV bytes per token, rack bandwidth, the stated estimate
+// rules) match the arithmetic written out here, independently of the data files.
+#include "catalog/catalog.h"
+#include "test_support.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <functional>
+#include <set>
+#include <string>
+
+using namespace planner;
+
+namespace {
+
+const Catalog& cat() { return builtinCatalog(); }
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+// Calls `visit` with a readable path, the claim count, the chosen index and each claim's provenance,
+// for every figure of a section, known or not.
+using Visitor = std::function<void(const std::string& path, std::size_t claims, std::size_t chosen,
+                                   const std::vector<const Provenance*>& provenances)>;
+
+template <class T>
+void visitFigure(const std::string& path, const Figure<T>& f, const Visitor& visit)
+{
+    std::vector<const Provenance*> provs;
+    for (const auto& c : f.claims)
+        provs.push_back(&c.provenance);
+    visit(path, f.claims.size(), f.chosen, provs);
+}
+
+void visitSection(const QString& section, const Visitor& v)
+{
+    if (section == QLatin1String("gpus")) {
+        for (const auto& g : cat().gpus) {
+            const std::string p = "gpu " + g.id + " ";
+            visitFigure(p + "hbmCapacity", g.hbmCapacity, v);
+            visitFigure(p + "hbmBandwidth", g.hbmBandwidth, v);
+            for (Precision pr : kAllPrecisions) {
+                const auto i = static_cast<std::size_t>(pr);
+                visitFigure(p + "denseFlops " + std::string(precisionName(pr)), g.denseFlops[i], v);
+                visitFigure(p + "sparseFlops " + std::string(precisionName(pr)), g.sparseFlops[i], v);
+            }
+            visitFigure(p + "tdp", g.tdp, v);
+            visitFigure(p + "scaleUpBandwidth", g.scaleUpBandwidth, v);
+            visitFigure(p + "scaleOutBandwidth", g.scaleOutBandwidth, v);
+        }
+    } else if (section == QLatin1String("systems")) {
+        for (const auto& s : cat().systems) {
+            const std::string p = "system " + s.id + " ";
+            visitFigure(p + "domainPower", s.domainPower, v);
+            visitFigure(p + "domainTypicalPower", s.domainTypicalPower, v);
+            visitFigure(p + "domainPrice", s.domainPrice, v);
+            visitFigure(p + "allInPowerPerGpu", s.allInPowerPerGpu, v);
+            visitFigure(p + "localNvmePerNode", s.localNvmePerNode, v);
+        }
+    } else if (section == QLatin1String("network")) {
+        for (const auto& n : cat().nics) {
+            visitFigure("nic " + n.id + " bandwidth", n.bandwidth, v);
+            visitFigure("nic " + n.id + " power", n.power, v);
+            visitFigure("nic " + n.id + " price", n.price, v);
+        }
+        for (const auto& s : cat().switches) {
+            visitFigure("switch " + s.id + " portBandwidth", s.portBandwidth, v);
+            visitFigure("switch " + s.id + " power", s.power, v);
+            visitFigure("switch " + s.id + " price", s.price, v);
+        }
+        for (const auto& o : cat().optics) {
+            visitFigure("optic " + o.id + " bandwidth", o.bandwidth, v);
+            visitFigure("optic " + o.id + " power", o.power, v);
+            visitFigure("optic " + o.id + " price", o.price, v);
+        }
+    } else if (section == QLatin1String("storage")) {
+        for (const auto& t : cat().storageTiers) {
+            visitFigure("tier " + t.id + " pricePerGbMonth", t.pricePerGbMonth, v);
+            visitFigure("tier " + t.id + " retrievalPerGb", t.retrievalPerGb, v);
+            visitFigure("tier " + t.id + " egressPerGb", t.egressPerGb, v);
+            visitFigure("tier " + t.id + " minimumRetention", t.minimumRetention, v);
+        }
+    } else if (section == QLatin1String("models")) {
+        for (const auto& m : cat().models) {
+            visitFigure("model " + m.id + " totalParams", m.totalParams, v);
+            visitFigure("model " + m.id + " activeParams", m.activeParams, v);
+            visitFigure("model " + m.id + " kvBytesPerToken16", m.kvBytesPerToken16, v);
+            visitFigure("model " + m.id + " expertParamsShare", m.expertParamsShare, v);
+        }
+    } else if (section == QLatin1String("mlperf")) {
+        for (const auto& w : cat().mlperfWorkloads)
+            v("mlperf " + w.key, 1, 0, {&w.provenance});
+    } else {
+        QFAIL("unknown section");
+    }
+}
+
+double tdpWatts(const char* gpu) { return units::in_watts(cat().gpu(gpu)->tdp.value()); }
+
+} // namespace
+
+class TestCatalog : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void idsAreUniqueWithinEachSection()
+    {
+        auto unique = [](const auto& list) {
+            std::set<std::string> ids;
+            for (const auto& x : list)
+                if (!ids.insert(x.id).second)
+                    return false;
+            return true;
+        };
+        QVERIFY(unique(cat().gpus));
+        QVERIFY(unique(cat().systems));
+        QVERIFY(unique(cat().nics));
+        QVERIFY(unique(cat().switches));
+        QVERIFY(unique(cat().optics));
+        QVERIFY(unique(cat().storageTiers));
+        QVERIFY(unique(cat().models));
+        std::set<std::string> keys;
+        for (const auto& w : cat().mlperfWorkloads)
+            QVERIFY2(keys.insert(w.key).second, w.key.c_str());
+    }
+
+    void requiredEntriesExist()
+    {
+        for (const char* id : {"h100", "h200", "b200", "b300", "gb200", "gb300", "vr200", "mi300x", "mi325x", "mi355x"})
+            QVERIFY2(cat().gpu(id), id);
+        for (const char* id : {"hgx-h100", "hgx-h200", "hgx-b200", "hgx-b300", "gb200-nvl72", "gb300-nvl72", "vr200-nvl72",
+                               "mi300x-8", "mi325x-8", "mi355x-8"})
+            QVERIFY2(cat().system(id), id);
+        for (const char* id : {"connectx-7", "connectx-8", "connectx-9", "bluefield-3"})
+            QVERIFY2(cat().nic(id), id);
+        for (const char* id : {"qm9700", "q3400", "sn5600", "sn6810", "sn6800"})
+            QVERIFY2(cat().switchSpec(id), id);
+        for (const char* id : {"osfp-800g-2xsr4", "osfp-800g-2xdr4", "osfp-400g-sr4", "osfp-400g-dr4", "pluggable-1.6t"})
+            QVERIFY2(cat().optic(id), id);
+        for (const char* id : {"local-nvme", "coreweave-hot", "coreweave-warm", "coreweave-cold", "aws-s3-standard",
+                               "aws-glacier-deep-archive", "gcs-archive", "archive-no-fees"})
+            QVERIFY2(cat().storageTier(id), id);
+        for (const char* id : {"deepseek-r1", "llama2-70b", "llama3.1-8b", "llama3.1-70b", "llama3.1-405b", "llama3.3-70b",
+                               "mixtral-8x7b", "qwen3-vl-235b-a22b", "gpt-oss-120b"})
+            QVERIFY2(cat().model(id), id);
+        for (const char* key : {"llama2-70b-99", "llama2-70b-99.9", "llama3.1-405b", "llama3.1-8b", "deepseek-r1",
+                                "mixtral-8x7b", "gpt-oss-120b"})
+            QVERIFY2(cat().mlperfWorkload(key), key);
+    }
+
+    void systemReferencesResolve_data()
+    {
+        QTest::addColumn<QString>("system");
+        for (const auto& s : cat().systems)
+            QTest::newRow(("system " + s.id + " names a GPU and a NIC that exist").c_str()) << q(s.id);
+    }
+    void systemReferencesResolve()
+    {
+        QFETCH(QString, system);
+        const SystemSpec* s = cat().system(system.toStdString());
+        QVERIFY(s);
+        QVERIFY2(cat().gpu(s->gpu), s->gpu.c_str());
+        QVERIFY2(cat().nic(s->nic), s->nic.c_str());
+        QVERIFY(s->gpusPerDomain > 0 && s->gpusPerNode > 0 && s->domainsPerRack > 0 && s->nicsPerGpu > 0);
+        QCOMPARE(s->gpusPerDomain % s->gpusPerNode, 0);
+        QVERIFY(s->domainPower.known() && s->domainTypicalPower.known() && s->domainPrice.known() && s->allInPowerPerGpu.known());
+        QVERIFY(s->domainTypicalPower.value() <= s->domainPower.value());
+        // The domain must at least feed its GPUs at TDP.
+        QVERIFY(units::in_watts(s->domainPower.value()) > s->gpusPerDomain * units::in_watts(cat().gpu(s->gpu)->tdp.value()));
+    }
+
+    void everyKnownFigureNamesItsSource_data()
+    {
+        QTest::addColumn<QString>("section");
+        QTest::newRow("every GPU figure names its source") << QStringLiteral("gpus");
+        QTest::newRow("every system figure names its source") << QStringLiteral("systems");
+        QTest::newRow("every NIC, switch and optic figure names its source") << QStringLiteral("network");
+        QTest::newRow("every storage tier figure names its source") << QStringLiteral("storage");
+        QTest::newRow("every model figure names its source") << QStringLiteral("models");
+        QTest::newRow("every MLPerf workload names its source") << QStringLiteral("mlperf");
+    }
+    void everyKnownFigureNamesItsSource()
+    {
+        QFETCH(QString, section);
+        int known = 0;
+        visitSection(section, [&](const std::string& path, std::size_t claims, std::size_t chosen,
+                                  const std::vector<const Provenance*>& provs) {
+            if (claims == 0)
+                return;
+            ++known;
+            QVERIFY2(chosen < claims, path.c_str());
+            for (const Provenance* p : provs) {
+                QVERIFY2(!p->source.empty(), path.c_str());
+                // Catalog figures are claims, not audited results, and none of them was typed in.
+                QVERIFY2(p->grade != Grade::Verified && p->grade != Grade::User, path.c_str());
+                // An unverified figure is never presented as the manufacturer's word.
+                if (lower(p->source).find("unverified") != std::string::npos)
+                    QVERIFY2(p->grade != Grade::Vendor, (path + ": unverified but graded vendor").c_str());
+            }
+        });
+        QVERIFY(known > 0);
+    }
+
+    void kvBytesPerToken_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<double>("bytes");
+        QTest::newRow("Llama 3.1 405B: 126 layers x 8 KV heads x 128 x K,V x 2 bytes") << QStringLiteral("llama3.1-405b") << 126.0 * 8 * 128 * 2 * 2;
+        QTest::newRow("DeepSeek-R1 MLA: 61 layers x (512 + 64) x 2 bytes") << QStringLiteral("deepseek-r1") << 61.0 * (512 + 64) * 2;
+        QTest::newRow("Llama 3.1 70B: 80 x 8 x 128 x 2 x 2") << QStringLiteral("llama3.1-70b") << 80.0 * 8 * 128 * 2 * 2;
+        QTest::newRow("Llama 3.3 70B has the 3.1 70B architecture") << QStringLiteral("llama3.3-70b") << 327680.0;
+        QTest::newRow("Llama 2 70B: 80 x 8 x 128 x 2 x 2") << QStringLiteral("llama2-70b") << 327680.0;
+        QTest::newRow("Llama 3.1 8B: 32 x 8 x 128 x 2 x 2") << QStringLiteral("llama3.1-8b") << 32.0 * 8 * 128 * 2 * 2;
+        QTest::newRow("Mixtral 8x7B: 32 x 8 x 128 x 2 x 2") << QStringLiteral("mixtral-8x7b") << 131072.0;
+        QTest::newRow("Qwen3-VL 235B: 94 x 4 x 128 x 2 x 2") << QStringLiteral("qwen3-vl-235b-a22b") << 94.0 * 4 * 128 * 2 * 2;
+        QTest::newRow("gpt-oss-120b asymptote: 18 full layers x 8 x 64 x 2 x 2") << QStringLiteral("gpt-oss-120b") << 36864.0;
+    }
+    void kvBytesPerToken()
+    {
+        QFETCH(QString, model);
+        QFETCH(double, bytes);
+        const ModelSpec* m = cat().model(model.toStdString());
+        QVERIFY(m);
+        QCOMPARE(units::in_bytes(m->kvBytesPerToken16.value()), bytes);
+    }
+
+    void modelShape_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<double>("total");
+        QTest::addColumn<double>("active");
+        QTest::addColumn<int>("layers");
+        QTest::addColumn<int>("experts");
+        QTest::addColumn<int>("topK");
+        QTest::newRow("DeepSeek-R1: 671B/37B, 61 layers, 256 experts top-8") << QStringLiteral("deepseek-r1") << 671e9 << 37e9 << 61 << 256 << 8;
+        QTest::newRow("Mixtral 8x7B: 46.7B/12.9B, 32 layers, 8 experts top-2") << QStringLiteral("mixtral-8x7b") << 46.7e9 << 12.9e9 << 32 << 8 << 2;
+        QTest::newRow("Qwen3-VL: 235B/22B, 94 layers, 128 experts top-8") << QStringLiteral("qwen3-vl-235b-a22b") << 235e9 << 22e9 << 94 << 128 << 8;
+        QTest::newRow("gpt-oss-120b: 116.8B/5.1B, 36 layers, 128 experts top-4") << QStringLiteral("gpt-oss-120b") << 116.8e9 << 5.1e9 << 36 << 128 << 4;
+        QTest::newRow("Llama 3.1 405B is dense with 126 layers") << QStringLiteral("llama3.1-405b") << 405e9 << 405e9 << 126 << 0 << 0;
+    }
+    void modelShape()
+    {
+        QFETCH(QString, model);
+        QFETCH(double, total);
+        QFETCH(double, active);
+        QFETCH(int, layers);
+        QFETCH(int, experts);
+        QFETCH(int, topK);
+        const ModelSpec* m = cat().model(model.toStdString());
+        QVERIFY(m);
+        QCOMPARE(m->totalParams.value(), total);
+        QCOMPARE(m->activeParams.value(), active);
+        QCOMPARE(m->layers, layers);
+        QCOMPARE(m->experts, experts);
+        QCOMPARE(m->expertsPerToken, topK);
+        QCOMPARE(m->expertParamsShare.known(), experts > 0);
+    }
+
+    void deepseekExpertShareMatchesItsConfig()
+    {
+        // 61 layers, the first 3 dense: 58 MoE layers x 256 experts x (gate, up, down) x 7,168 x 2,048.
+        const double routed = 58.0 * 256 * 3 * 7168 * 2048;
+        const double expected = routed / 671e9;
+        const double actual = cat().model("deepseek-r1")->expertParamsShare.value();
+        VERIFY_RELATIVE(actual, expected, 1e-9);
+        QVERIFY(actual > 0.97 && actual < 0.98);
+    }
+
+    void rackHbmBandwidth_data()
+    {
+        QTest::addColumn<QString>("system");
+        QTest::addColumn<double>("rackTBps");
+        QTest::newRow("GB200 NVL72: 72 x 8 TB/s = 576 TB/s") << QStringLiteral("gb200-nvl72") << 72 * 8.0;
+        QTest::newRow("GB300 NVL72: 72 x 8 TB/s = 576 TB/s") << QStringLiteral("gb300-nvl72") << 576.0;
+        QTest::newRow("Vera Rubin NVL72 at the chosen 22 TB/s: 1,584 TB/s") << QStringLiteral("vr200-nvl72") << 72 * 22.0;
+        QTest::newRow("HGX H100 node: 8 x 3.35 TB/s") << QStringLiteral("hgx-h100") << 8 * 3.35;
+    }
+    void rackHbmBandwidth()
+    {
+        QFETCH(QString, system);
+        QFETCH(double, rackTBps);
+        const SystemSpec* s = cat().system(system.toStdString());
+        QVERIFY(s);
+        const double perGpu = units::in_bytes(cat().gpu(s->gpu)->hbmBandwidth.value() * units::seconds(1.0)) / units::tera;
+        const double actual = s->gpusPerDomain * perGpu;
+        VERIFY_RELATIVE(actual, rackTBps, 1e-9);
+    }
+
+    void veraRubinBandwidthKeepsBothClaims()
+    {
+        const Figure<units::Bandwidth>& bw = cat().gpu("vr200")->hbmBandwidth;
+        QCOMPARE(bw.claims.size(), std::size_t(2));
+        const double chosen = units::in_gigabytes_per_second(bw.value());
+        VERIFY_RELATIVE(chosen, 22000.0, 1e-9);
+        QCOMPARE(bw.provenance().grade, Grade::ThirdParty);
+        QVERIFY(bw.provenance().source.find("CES 2026") != std::string::npos);
+        const Sourced<units::Bandwidth>& other = bw.claims.at(bw.chosen == 0 ? 1 : 0);
+        const double rackShare = 1400.0 / 72.0 * 1000.0; // 19,444 GB/s
+        VERIFY_RELATIVE(units::in_gigabytes_per_second(other.value), rackShare, 1e-9);
+        QCOMPARE(other.provenance.grade, Grade::ThirdParty);
+        QVERIFY(other.provenance.source.find("divided by 72") != std::string::npos);
+    }
+
+    void veraRubinTdpPrefersTheMlperfSystemNotes()
+    {
+        const Figure<units::Power>& tdp = cat().gpu("vr200")->tdp;
+        QCOMPARE(tdp.claims.size(), std::size_t(2));
+        QCOMPARE(units::in_watts(tdp.value()), 2300.0);
+        QCOMPARE(tdp.provenance().grade, Grade::Vendor);
+        const auto& other = tdp.claims.at(tdp.chosen == 0 ? 1 : 0);
+        QCOMPARE(units::in_watts(other.value), 1800.0);
+        QCOMPARE(other.provenance.grade, Grade::ThirdParty);
+    }
+
+    void unsupportedPrecisionsHaveNoClaims_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::newRow("H100 has no FP4") << QStringLiteral("h100");
+        QTest::newRow("H200 has no FP4") << QStringLiteral("h200");
+        QTest::newRow("MI300X has no FP4") << QStringLiteral("mi300x");
+        QTest::newRow("MI325X has no FP4") << QStringLiteral("mi325x");
+    }
+    void unsupportedPrecisionsHaveNoClaims()
+    {
+        QFETCH(QString, gpu);
+        const GpuSpec* g = cat().gpu(gpu.toStdString());
+        QVERIFY(g);
+        QVERIFY(!g->denseFlops[static_cast<std::size_t>(Precision::FP4)].known());
+        QVERIFY(!g->sparseFlops[static_cast<std::size_t>(Precision::FP4)].known());
+        QVERIFY(g->denseFlops[static_cast<std::size_t>(Precision::FP8)].known());
+    }
+
+    void sparseIsNeverBelowDense()
+    {
+        for (const GpuSpec& g : cat().gpus)
+            for (Precision p : kAllPrecisions) {
+                const auto i = static_cast<std::size_t>(p);
+                if (g.denseFlops[i].known() && g.sparseFlops[i].known())
+                    QVERIFY2(g.sparseFlops[i].value() >= g.denseFlops[i].value(), g.id.c_str());
+            }
+    }
+
+    void gb200PriceChoosesServerOnly()
+    {
+        // Server only (SemiAnalysis 3.1M): evaluate() adds the fabric and storage itself, so the
+        // 3.9M all-in figure would count them twice.
+        const Figure<units::Money>& price = cat().system("gb200-nvl72")->domainPrice;
+        QCOMPARE(price.claims.size(), std::size_t(3));
+        QCOMPARE(units::in_usd(price.value()), 3.1e6);
+        std::set<double> values;
+        for (const auto& c : price.claims)
+            values.insert(units::in_usd(c.value));
+        QCOMPARE(values, (std::set<double>{3.1e6, 3.75e6, 3.9e6}));
+    }
+
+    void allInPowerFromInferenceX_data()
+    {
+        QTest::addColumn<QString>("system");
+        QTest::addColumn<double>("kw");
+        QTest::addColumn<int>("claims");
+        // InferenceX GPU_SPECS, commit 77ca49a6.
+        QTest::newRow("H100 node: 1.73 kW per GPU") << QStringLiteral("hgx-h100") << 1.73 << 1;
+        QTest::newRow("H200 node: 1.73 kW per GPU") << QStringLiteral("hgx-h200") << 1.73 << 1;
+        QTest::newRow("B200 node: 2.17 kW per GPU") << QStringLiteral("hgx-b200") << 2.17 << 1;
+        QTest::newRow("B300 node: 2.17 kW per GPU") << QStringLiteral("hgx-b300") << 2.17 << 1;
+        QTest::newRow("GB200 rack: 2.10 kW per GPU") << QStringLiteral("gb200-nvl72") << 2.10 << 1;
+        QTest::newRow("GB300 rack: 2.10 kW per GPU, the 2.12 article figure kept") << QStringLiteral("gb300-nvl72") << 2.10 << 2;
+        QTest::newRow("MI300X node: 1.79 kW per GPU") << QStringLiteral("mi300x-8") << 1.79 << 1;
+        QTest::newRow("MI325X node: 2.18 kW per GPU") << QStringLiteral("mi325x-8") << 2.18 << 1;
+        QTest::newRow("MI355X node: 2.65 kW per GPU") << QStringLiteral("mi355x-8") << 2.65 << 2;
+        QTest::newRow("Vera Rubin rack: 3.3 kW per GPU") << QStringLiteral("vr200-nvl72") << 3.3 << 1;
+    }
+    void allInPowerFromInferenceX()
+    {
+        QFETCH(QString, system);
+        QFETCH(double, kw);
+        QFETCH(int, claims);
+        const SystemSpec* s = cat().system(system.toStdString());
+        QVERIFY(s);
+        VERIFY_RELATIVE(units::in_kilowatts(s->allInPowerPerGpu.value()), kw, 1e-9);
+        QCOMPARE(s->allInPowerPerGpu.claims.size(), std::size_t(claims));
+    }
+
+    void estimatedNodePowerFollowsTheDgxH100Ratio_data()
+    {
+        QTest::addColumn<QString>("system");
+        QTest::addColumn<QString>("gpu");
+        QTest::newRow("MI300X node: 8 x 750 W x 10.2 / 5.6") << QStringLiteral("mi300x-8") << QStringLiteral("mi300x");
+        QTest::newRow("MI325X node: 8 x 1,000 W x 10.2 / 5.6") << QStringLiteral("mi325x-8") << QStringLiteral("mi325x");
+        QTest::newRow("MI355X node: 8 x 1,400 W x 10.2 / 5.6") << QStringLiteral("mi355x-8") << QStringLiteral("mi355x");
+    }
+    void estimatedNodePowerFollowsTheDgxH100Ratio()
+    {
+        QFETCH(QString, system);
+        QFETCH(QString, gpu);
+        const SystemSpec* s = cat().system(system.toStdString());
+        const double expected = 8 * tdpWatts(gpu.toLatin1().constData()) * 10200.0 / (8 * 700.0);
+        const double actual = units::in_watts(s->domainPower.value());
+        VERIFY_RELATIVE(actual, expected, 1e-9);
+        QCOMPARE(s->domainPower.provenance().grade, Grade::Estimate);
+        // Typical draw where no source gives one: 85% of nameplate.
+        VERIFY_RELATIVE(units::in_watts(s->domainTypicalPower.value()), 0.85 * expected, 1e-9);
+        QCOMPARE(s->domainTypicalPower.provenance().grade, Grade::Estimate);
+    }
+
+    void sourcedTypicalPower_data()
+    {
+        QTest::addColumn<QString>("system");
+        QTest::addColumn<double>("nameplateKw");
+        QTest::addColumn<double>("typicalKw");
+        QTest::newRow("GB200 NVL72: 132 kW nameplate, 120 kW typical") << QStringLiteral("gb200-nvl72") << 132.0 << 120.0;
+        QTest::newRow("GB300 NVL72: about 142 and 135 kW") << QStringLiteral("gb300-nvl72") << 142.0 << 135.0;
+        QTest::newRow("Vera Rubin NVL72: 230 kW Max-P, 190 kW Max-Q") << QStringLiteral("vr200-nvl72") << 230.0 << 190.0;
+        QTest::newRow("DGX H100: 10.2 kW, typical at 85%") << QStringLiteral("hgx-h100") << 10.2 << 10.2 * 0.85;
+    }
+    void sourcedTypicalPower()
+    {
+        QFETCH(QString, system);
+        QFETCH(double, nameplateKw);
+        QFETCH(double, typicalKw);
+        const SystemSpec* s = cat().system(system.toStdString());
+        VERIFY_RELATIVE(units::in_kilowatts(s->domainPower.value()), nameplateKw, 1e-9);
+        VERIFY_RELATIVE(units::in_kilowatts(s->domainTypicalPower.value()), typicalKw, 1e-9);
+    }
+
+    void vr200RackIsWarmWaterCooledOnConnectX9()
+    {
+        const SystemSpec* s = cat().system("vr200-nvl72");
+        QCOMPARE(s->cooling, Cooling::LiquidWarm45C);
+        QCOMPARE(s->nic, std::string("connectx-9"));
+        QCOMPARE(units::in_gigabits_per_second(cat().nic("connectx-9")->bandwidth.value()), 1600.0);
+        QCOMPARE(s->gpusPerDomain, 72);
+        QCOMPARE(s->cpusPerDomain, 36);
+        QCOMPARE(s->gpusPerNode, 4);
+        QCOMPARE(units::in_usd(s->domainPrice.value()), 7.8e6);
+        QCOMPARE(s->domainPrice.claims.size(), std::size_t(2));
+    }
+
+    void modelAliasesResolve_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("model");
+        QTest::newRow("MLPerf llama2-70b-99.9 is Llama 2 70B") << QStringLiteral("llama2-70b-99.9") << QStringLiteral("llama2-70b");
+        QTest::newRow("MLPerf llama2-70b-99 is Llama 2 70B") << QStringLiteral("llama2-70b-99") << QStringLiteral("llama2-70b");
+        QTest::newRow("MLPerf loadgen llama3_1-405b is Llama 3.1 405B") << QStringLiteral("llama3_1-405b") << QStringLiteral("llama3.1-405b");
+        QTest::newRow("the id itself resolves") << QStringLiteral("llama3.1-405b") << QStringLiteral("llama3.1-405b");
+        QTest::newRow("InferenceX DeepSeek-R1-0528 is DeepSeek-R1") << QStringLiteral("DeepSeek-R1-0528") << QStringLiteral("deepseek-r1");
+        QTest::newRow("TensorRT-LLM 'Deepseek R1 0528' is DeepSeek-R1") << QStringLiteral("Deepseek R1 0528") << QStringLiteral("deepseek-r1");
+        QTest::newRow("mixed case DeepSeek-R1 resolves") << QStringLiteral("DeepSeek-R1") << QStringLiteral("deepseek-r1");
+        QTest::newRow("InferenceX Llama-3.3-70B-Instruct is Llama 3.3 70B") << QStringLiteral("Llama-3.3-70B-Instruct") << QStringLiteral("llama3.3-70b");
+        QTest::newRow("Llama-3.3-70B is Llama 3.3 70B") << QStringLiteral("Llama-3.3-70B") << QStringLiteral("llama3.3-70b");
+        QTest::newRow("GPT-OSS 120B is gpt-oss-120b") << QStringLiteral("GPT-OSS 120B") << QStringLiteral("gpt-oss-120b");
+        QTest::newRow("Hugging Face Mixtral name is mixtral-8x7b") << QStringLiteral("mistralai/Mixtral-8x7B-Instruct-v0.1") << QStringLiteral("mixtral-8x7b");
+        QTest::newRow("MLPerf llama3.1-8b-interactive is Llama 3.1 8B") << QStringLiteral("llama3.1-8b-interactive") << QStringLiteral("llama3.1-8b");
+        QTest::newRow("text-only Qwen3-235B-A22B maps to the VL language model") << QStringLiteral("Qwen3-235B-A22B") << QStringLiteral("qwen3-vl-235b-a22b");
+    }
+    void modelAliasesResolve()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, model);
+        const ModelSpec* m = cat().model(name.toStdString());
+        QVERIFY2(m, qPrintable(name));
+        QCOMPARE(q(m->id), model);
+    }
+
+    void aliasesNeverPointAtTwoModels()
+    {
+        std::set<std::string> seen;
+        for (const ModelSpec& m : cat().models) {
+            std::set<std::string> own{lower(m.id)};
+            for (const auto& a : m.aliases)
+                own.insert(lower(a));
+            for (const auto& name : own)
+                QVERIFY2(seen.insert(name).second, name.c_str());
+        }
+    }
+
+    void unknownIdsReturnNull()
+    {
+        QVERIFY(!cat().gpu("a100"));
+        QVERIFY(!cat().system("dgx-a100"));
+        QVERIFY(!cat().nic("connectx-6"));
+        QVERIFY(!cat().switchSpec("qm8700"));
+        QVERIFY(!cat().optic("qsfp-100g"));
+        QVERIFY(!cat().storageTier("tape"));
+        QVERIFY(!cat().model("llama-1-65b"));
+        QVERIFY(!cat().model(""));
+        QVERIFY(!cat().mlperfWorkload("gptj-99"));
+    }
+
+    void mlperfWorkloads_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<double>("in");
+        QTest::addColumn<double>("out");
+        QTest::addColumn<double>("serverTtftMs");
+        QTest::addColumn<double>("serverTpotMs");
+        QTest::addColumn<double>("interactiveTtftMs");
+        QTest::addColumn<double>("interactiveTpotMs");
+        QTest::newRow("DeepSeek-R1: 2 s/80 ms server, 1.5 s/15 ms interactive") << QStringLiteral("deepseek-r1") << QStringLiteral("deepseek-r1") << 803.8 << 3886.23 << 2000.0 << 80.0 << 1500.0 << 15.0;
+        QTest::newRow("Llama 2 70B (99%): 2 s/200 ms, 450/40 ms") << QStringLiteral("llama2-70b-99") << QStringLiteral("llama2-70b") << 222.3 << 294.45 << 2000.0 << 200.0 << 450.0 << 40.0;
+        QTest::newRow("Llama 2 70B (99.9%) shares the limits") << QStringLiteral("llama2-70b-99.9") << QStringLiteral("llama2-70b") << 222.3 << 294.45 << 2000.0 << 200.0 << 450.0 << 40.0;
+        QTest::newRow("Llama 3.1 405B: 6 s/175 ms, 4.5 s/80 ms") << QStringLiteral("llama3.1-405b") << QStringLiteral("llama3.1-405b") << 9428.6 << 684.68 << 6000.0 << 175.0 << 4500.0 << 80.0;
+        QTest::newRow("Llama 3.1 8B: output at the 128-token cap (estimate)") << QStringLiteral("llama3.1-8b") << QStringLiteral("llama3.1-8b") << 870.7 << 128.0 << 2000.0 << 100.0 << 500.0 << 30.0;
+        QTest::newRow("Mixtral 8x7B has no interactive scenario") << QStringLiteral("mixtral-8x7b") << QStringLiteral("mixtral-8x7b") << 427.4 << 144.84 << 2000.0 << 200.0 << 0.0 << 0.0;
+        QTest::newRow("gpt-oss-120b: rules' 20 ms interactive TPOT") << QStringLiteral("gpt-oss-120b") << QStringLiteral("gpt-oss-120b") << 1000.0 << 1278.2 << 3000.0 << 80.0 << 2000.0 << 20.0;
+    }
+    void mlperfWorkloads()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, model);
+        QFETCH(double, in);
+        QFETCH(double, out);
+        QFETCH(double, serverTtftMs);
+        QFETCH(double, serverTpotMs);
+        QFETCH(double, interactiveTtftMs);
+        QFETCH(double, interactiveTpotMs);
+        const MlperfWorkload* w = cat().mlperfWorkload(key.toStdString());
+        QVERIFY(w);
+        QCOMPARE(q(w->model), model);
+        QVERIFY(cat().model(w->model));
+        QCOMPARE(w->meanInputTokens, in);
+        QCOMPARE(w->meanOutputTokens, out);
+        VERIFY_RELATIVE(units::in_seconds(w->serverTtft) * 1000, serverTtftMs, 1e-9);
+        VERIFY_RELATIVE(units::in_seconds(w->serverTpot) * 1000, serverTpotMs, 1e-9);
+        QCOMPARE(units::in_seconds(w->interactiveTtft) * 1000 + 1.0, interactiveTtftMs + 1.0);
+        QCOMPARE(units::in_seconds(w->interactiveTpot) * 1000 + 1.0, interactiveTpotMs + 1.0);
+    }
+
+    void gptOssInteractiveConflictIsRecorded()
+    {
+        const MlperfWorkload* w = cat().mlperfWorkload("gpt-oss-120b");
+        QVERIFY(w->provenance.source.find("15 ms") != std::string::npos);
+        QVERIFY(w->provenance.source.find("20 ms") != std::string::npos);
+        // Its input mean is estimated, so the whole workload is.
+        QCOMPARE(w->provenance.grade, Grade::Estimate);
+    }
+
+    void storagePricesInTheirBillingUnit_data()
+    {
+        QTest::addColumn<QString>("tier");
+        QTest::addColumn<double>("usdPerGbMonth");
+        QTest::addColumn<double>("egressPerGb");
+        // CoreWeave bills per GiB: 0.06 USD per 1,073,741,824 bytes is 0.0559 USD per 10^9 bytes.
+        QTest::newRow("CoreWeave Hot: 0.06 USD per GiB-month, free egress") << QStringLiteral("coreweave-hot") << 0.06 / 1.073741824 << 0.0;
+        QTest::newRow("CoreWeave Warm: 0.03 USD per GiB-month") << QStringLiteral("coreweave-warm") << 0.03 / 1.073741824 << 0.0;
+        QTest::newRow("CoreWeave Cold: 0.015 USD per GiB-month") << QStringLiteral("coreweave-cold") << 0.015 / 1.073741824 << 0.0;
+        QTest::newRow("no-fee archive priced like CoreWeave Cold") << QStringLiteral("archive-no-fees") << 0.015 / 1.073741824 << 0.0;
+        QTest::newRow("S3 Standard: 0.023 USD per GB-month, 0.09 egress") << QStringLiteral("aws-s3-standard") << 0.023 << 0.09;
+        QTest::newRow("Glacier Deep Archive: 0.00099 USD per GB-month") << QStringLiteral("aws-glacier-deep-archive") << 0.00099 << 0.09;
+        QTest::newRow("GCS Archive: 0.0012 USD per GB-month, 0.12 egress") << QStringLiteral("gcs-archive") << 0.0012 << 0.12;
+    }
+    void storagePricesInTheirBillingUnit()
+    {
+        QFETCH(QString, tier);
+        QFETCH(double, usdPerGbMonth);
+        QFETCH(double, egressPerGb);
+        const StorageTierSpec* t = cat().storageTier(tier.toStdString());
+        QVERIFY(t);
+        const double price = units::in_usd_per_gb(t->pricePerGbMonth.value());
+        VERIFY_RELATIVE(price, usdPerGbMonth, 1e-9);
+        VERIFY_RELATIVE(units::in_usd_per_gb(t->egressPerGb.value()) + 1.0, egressPerGb + 1.0, 1e-9);
+    }
+
+    void archiveMinimumRetention()
+    {
+        QCOMPARE(units::in_days(cat().storageTier("aws-glacier-deep-archive")->minimumRetention.value()), 180.0);
+        QCOMPARE(units::in_days(cat().storageTier("gcs-archive")->minimumRetention.value()), 365.0);
+        QCOMPARE(units::in_usd_per_gb(cat().storageTier("gcs-archive")->retrievalPerGb.value()), 0.05);
+        const StorageTierSpec* noFees = cat().storageTier("archive-no-fees");
+        QCOMPARE(noFees->kind, StorageKind::Archive);
+        QCOMPARE(units::in_usd_per_gb(noFees->retrievalPerGb.value()), 0.0);
+        QVERIFY(noFees->pricePerGbMonth.provenance().source.find("assumption") != std::string::npos);
+    }
+
+    void opticsAndSwitches()
+    {
+        QCOMPARE(units::in_watts(cat().optic("osfp-800g-2xsr4")->power.value()), 15.0);
+        QCOMPARE(units::in_watts(cat().optic("osfp-800g-2xdr4")->power.value()), 17.0);
+        QCOMPARE(units::in_watts(cat().optic("osfp-400g-sr4")->power.value()), 8.0);
+        QCOMPARE(units::in_usd(cat().optic("osfp-800g-2xdr4")->price.value()), (1100.0 + 1400.0) / 2);
+        QCOMPARE(units::in_usd(cat().optic("osfp-400g-dr4")->price.value()), (600.0 + 800.0) / 2);
+        QCOMPARE(cat().switchSpec("qm9700")->radix, 64);
+        QCOMPARE(units::in_gigabits_per_second(cat().switchSpec("qm9700")->portBandwidth.value()), 400.0);
+        QCOMPARE(cat().switchSpec("q3400")->radix, 144);
+        QCOMPARE(cat().switchSpec("sn6800")->radix, 512);
+        QCOMPARE(units::in_usd(cat().switchSpec("sn5600")->price.value()), (150000.0 + 250000.0) / 2);
+        // 18 W per port is the module budget: the switch's own bound is one 3 kW PSU less 64 x 18 W.
+        QCOMPARE(units::in_watts(cat().switchSpec("sn5600")->power.value()), 3000.0 - 64 * 18);
+    }
+
+    void catalogIsBuiltOnce() { QCOMPARE(&builtinCatalog(), &builtinCatalog()); }
+};
+
+QTEST_APPLESS_MAIN(TestCatalog)
+#include "test_catalog.moc"

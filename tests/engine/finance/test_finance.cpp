@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Finance model checked against hand calculations written here, and against InferenceX's
+// published cost formula: $/Mtok = ($/GPU-hr) / (tok/s/GPU x 3600) x 1e6
+// (SemiAnalysisAI/InferenceX-app, packages/app/src/lib/constants.ts and the dashboard's cost view).
+#include "finance/finance.h"
+#include "test_support.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace planner;
+using namespace planner::units;
+
+namespace {
+
+// The relative tolerances below are never tighter than this, in the figure's own unit.
+constexpr double kFloor = 1e-12;
+
+double perYear(const FinanceResult& r, const char* line)
+{
+    for (const auto& l : r.opex)
+        if (l.name == line)
+            return in_usd_per_year(l.perYear);
+    return std::nan("");
+}
+
+FinanceInput oneRackColocated()
+{
+    FinanceInput in;
+    in.mode = FacilityMode::Colocation;
+    in.gpus = 72;
+    in.capex = {{CapexClass::Compute, usd(3'600'000), years(5)}};
+    in.costOfCapital = 0.10;
+    in.residualFraction = 0.10;
+    in.averageItPower = kilowatts(100);
+    in.provisionedItPower = kilowatts(150);
+    in.pue = 1.2;
+    in.electricity = usd_per_kwh(0.08);
+    in.colocation = usd_per_kw_month(184);
+    in.maintenanceFractionPerYear = 0.03;
+    in.staff = usd_per_year(200'000);
+    in.softwarePerGpu = usd_per_year(4'500);
+    in.storageFees = usd_per_year(0);
+    in.transit = usd_per_year(0);
+    in.tokensPerGpu = tokens_per_second(5000);
+    in.inputTokens = 1000;
+    in.outputTokens = 1000;
+    in.utilization = 0.8;
+    in.goodput = 1.0;
+    return in;
+}
+
+} // namespace
+
+class TestFinance : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void capitalRecoveryFactor_data()
+    {
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<double>("years");
+        QTest::addColumn<double>("expected");
+        // Standard annuity table values (any engineering-economics text, e.g. Park, Contemporary
+        // Engineering Economics, interest tables A/P).
+        QTest::newRow("10% over 5 years is 0.26380") << 0.10 << 5.0 << 0.263797;
+        QTest::newRow("8% over 6 years is 0.21632") << 0.08 << 6.0 << 0.216315;
+        QTest::newRow("12% over 4 years is 0.32923") << 0.12 << 4.0 << 0.329234;
+        QTest::newRow("zero rate is straight line over 5 years") << 0.0 << 5.0 << 0.2;
+    }
+    void capitalRecoveryFactor()
+    {
+        QFETCH(double, rate);
+        QFETCH(double, years);
+        QFETCH(double, expected);
+        VERIFY_CLOSE(planner::capitalRecoveryFactor(rate, years), expected, 1e-5, kFloor);
+    }
+
+    void residualValueIsDiscounted()
+    {
+        // $1M over 4 years at 10% with 20% residual: (1e6 - 2e5 / 1.1^4) x CRF(10%, 4)
+        // 1.1^4 = 1.4641; 2e5 / 1.4641 = 136,602.7; CRF = 0.1 x 1.4641 / 0.4641 = 0.3154708
+        // -> (863,397.3) x 0.3154708 = 272,376.8 per year
+        const MoneyRate annual = annualizedCapital({CapexClass::Compute, usd(1e6), years(4)}, 0.10, 0.20);
+        VERIFY_CLOSE(in_usd_per_year(annual), 272'376.8, 1e-6, kFloor);
+    }
+
+    void opexLines()
+    {
+        auto r = computeFinance(oneRackColocated());
+        QVERIFY(r);
+        // energy: 100 kW x 1.2 PUE x 8,760 h x $0.08 = $84,096
+        VERIFY_CLOSE(perYear(r.value(), "energy"), 84'096, 1e-9, kFloor);
+        // colocation: 150 kW x $184 x 12 = $331,200
+        VERIFY_CLOSE(perYear(r.value(), "colocation"), 331'200, 1e-9, kFloor);
+        // maintenance: 3% of $3.6M = $108,000
+        VERIFY_CLOSE(perYear(r.value(), "maintenance"), 108'000, 1e-9, kFloor);
+        VERIFY_CLOSE(perYear(r.value(), "staff"), 200'000, 1e-9, kFloor);
+        // software: 72 GPUs x $4,500
+        VERIFY_CLOSE(perYear(r.value(), "software"), 324'000, 1e-9, kFloor);
+    }
+
+    void wholeTcoByHand()
+    {
+        auto r = computeFinance(oneRackColocated());
+        QVERIFY(r);
+        // Capital: (3.6e6 - 3.6e5 / 1.1^5) x CRF(10%, 5); 1.1^5 = 1.61051
+        const double growth = 1.61051;
+        const double capital = (3.6e6 - 3.6e5 / growth) * (0.1 * growth / (growth - 1));
+        const double opex = 84'096 + 331'200 + 108'000 + 200'000 + 324'000;
+        const double perGpuHour = (capital + opex) / (72 * 8760.0);
+        VERIFY_CLOSE(in_usd_per_hour(r.value().tcoPerGpuHour), perGpuHour, 1e-9, kFloor);
+        // Served tokens: 5,000 tok/s x 0.8 utilization x 3,600 s per GPU-hour
+        const double perMtok = perGpuHour / (5000 * 0.8 * 3600) * 1e6;
+        VERIFY_CLOSE(in_usd_per_million_tokens(r.value().costPerToken), perMtok, 1e-9, kFloor);
+        VERIFY_CLOSE(in_usd(r.value().costPerRequest), perMtok * 2000 / 1e6, 1e-9, kFloor);
+        VERIFY_CLOSE(r.value().tokensPerDollar, 1e6 / perMtok, 1e-9, kFloor);
+    }
+
+    void inferenceXFormulaInRentMode()
+    {
+        // InferenceX: $2.31/GPU-hr (GB300 owning TCO in SemiAnalysis' article) at 1,000 tok/s/GPU
+        // -> 2.31 / (1000 x 3600) x 1e6 = $0.641667 per million tokens.
+        FinanceInput in = oneRackColocated();
+        in.mode = FacilityMode::Rent;
+        in.gpuHourPrice = usd_per_hour(2.31);
+        in.tokensPerGpu = tokens_per_second(1000);
+        in.utilization = 1;
+        auto r = computeFinance(in);
+        QVERIFY(r);
+        VERIFY_CLOSE(in_usd_per_million_tokens(r.value().costPerToken), 0.641667, 1e-5, kFloor);
+    }
+
+    void inputAndOutputCostsAddUpToTheRequest()
+    {
+        FinanceInput in = oneRackColocated();
+        in.inputTokens = 3000;
+        in.outputTokens = 500;
+        in.prefillTimeShare = 0.25;
+        auto r = computeFinance(in);
+        QVERIFY(r);
+        const FinanceResult& f = r.value();
+        const double request = in_usd(f.costPerRequest);
+        // Each role is billed its share of GPU time: c_in = 0.25 x request / 3000, c_out = 0.75 x request / 500
+        VERIFY_CLOSE(in_usd_per_million_tokens(f.costPerInputToken), 0.25 * request / 3000 * 1e6, 1e-9, kFloor);
+        VERIFY_CLOSE(in_usd_per_million_tokens(f.costPerOutputToken), 0.75 * request / 500 * 1e6, 1e-9, kFloor);
+        const double billed = 3000 * f.costPerInputToken.value() + 500 * f.costPerOutputToken.value();
+        VERIFY_CLOSE(billed, request, 1e-12, kFloor); // per-role billing equals the request cost
+    }
+
+    void badInputsAreRefused_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::newRow("zero utilization") << "finance.utilization";
+        QTest::newRow("no throughput") << "workload.throughput_tokens_per_s_per_gpu";
+        QTest::newRow("rent without a price") << "finance.gpu_hour_usd";
+        QTest::newRow("NaN GPUs") << "cluster.gpus";
+    }
+    void badInputsAreRefused()
+    {
+        QFETCH(QString, field);
+        FinanceInput in = oneRackColocated();
+        if (field == QLatin1String("finance.utilization"))
+            in.utilization = 0;
+        else if (field == QLatin1String("workload.throughput_tokens_per_s_per_gpu"))
+            in.tokensPerGpu = tokens_per_second(0);
+        else if (field == QLatin1String("finance.gpu_hour_usd"))
+            in.mode = FacilityMode::Rent;
+        else
+            in.gpus = std::nan("");
+        auto r = computeFinance(in);
+        QVERIFY(!r);
+        QCOMPARE(QString::fromStdString(r.error().where), field);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestFinance)
+#include "test_finance.moc"

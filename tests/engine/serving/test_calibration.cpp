@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Calibration of the roofline efficiencies: defaults where nothing is measured, recovery of known
+// efficiencies from points the roofline itself generated, one fit per (generation, precision).
+#include "serving/calibration.h"
+#include "test_support.h"
+#include "throughput_fixtures.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace planner;
+
+namespace {
+
+Catalog testCatalog()
+{
+    Catalog c = fixtures::twoGenerationCatalog();
+    c.models.push_back(fixtures::model("dense-8b", 8e9, 8e9, 32, 131072));
+    return c;
+}
+
+const std::vector<double> kSlos{0, 5, 10, 20, 30, 40, 50, 60};
+
+} // namespace
+
+class TestCalibration : public QObject {
+    Q_OBJECT
+private:
+    const Catalog catalog = testCatalog();
+
+private Q_SLOTS:
+    void defaultsWhereNothingIsMeasured()
+    {
+        const Calibration c;
+        QCOMPARE(c.efficiency("gen-a", Precision::FP8).bandwidth, 0.6);
+        QCOMPARE(c.efficiency("gen-a", Precision::FP8).compute, 0.4);
+        QVERIFY(!c.entry("gen-a", Precision::FP8));
+        const Calibration fitted = calibrate({}, catalog);
+        QVERIFY(fitted.entries().empty());
+    }
+
+    void recoversKnownEfficiencies_data()
+    {
+        QTest::addColumn<double>("bandwidth");
+        QTest::addColumn<double>("compute");
+        QTest::newRow("a slower engine than the defaults") << 0.45 << 0.30;
+        QTest::newRow("a faster engine than the defaults") << 0.80 << 0.55;
+    }
+
+    void recoversKnownEfficiencies()
+    {
+        QFETCH(double, bandwidth);
+        QFETCH(double, compute);
+        // Short prompts are memory-bound at small batches; long prompts (chunked prefill) and
+        // the memory-limited batch make the compute side visible too.
+        auto points = fixtures::rooflineRows(
+            catalog, "dense-70b", "sys-a", Precision::FP8, {bandwidth, compute}, 1024, 1024, kSlos, 1);
+        const auto longPrompts = fixtures::rooflineRows(
+            catalog, "dense-8b", "sys-a", Precision::FP8, {bandwidth, compute}, 8192, 256, kSlos, 100);
+        points.insert(points.end(), longPrompts.begin(), longPrompts.end());
+        const Calibration fitted = calibrate(points, catalog);
+        const CalibrationEntry* e = fitted.entry("gen-a", Precision::FP8);
+        QVERIFY(e);
+        QCOMPARE(e->points, int(points.size()));
+        const double tolerance = 0.03; // the weak pull toward the defaults biases the fit slightly
+        QVERIFY2(std::abs(e->efficiency.bandwidth / bandwidth - 1) < tolerance,
+            testsupport::relativeMismatch(bandwidth, e->efficiency.bandwidth, tolerance));
+        QVERIFY2(std::abs(e->efficiency.compute / compute - 1) < tolerance,
+            testsupport::relativeMismatch(compute, e->efficiency.compute, tolerance));
+        QVERIFY(e->rmsLogError < 0.02);
+        QVERIFY(e->rmsLogError < e->rmsLogErrorDefault);
+        QCOMPARE(fitted.efficiency("gen-a", Precision::FP8).bandwidth, e->efficiency.bandwidth);
+        QVERIFY(!fitted.entry("gen-a", Precision::FP4)); // other precisions keep the defaults
+    }
+
+    void unseenEfficiencyStaysAtItsDefault()
+    {
+        // Batches of at most a few sequences at short context: always memory-bound, so the data say
+        // nothing about compute and the pull keeps it at 0.4.
+        const auto points = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {0.5, 0.9}, 256, 256,
+                                                   {60, 62, 64, 66}, 1);
+        const Calibration fitted = calibrate(points, catalog);
+        const CalibrationEntry* e = fitted.entry("gen-a", Precision::FP8);
+        QVERIFY(e);
+        QVERIFY2(std::abs(e->efficiency.bandwidth / 0.5 - 1) < 0.03,
+                 testsupport::relativeMismatch(0.5, e->efficiency.bandwidth, 0.03));
+        QVERIFY2(std::abs(e->efficiency.compute / 0.4 - 1) < 0.03,
+                 testsupport::relativeMismatch(0.4, e->efficiency.compute, 0.03));
+    }
+
+    void oneFitPerGenerationAndPrecision()
+    {
+        auto points
+            = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {0.5, 0.3}, 1024, 1024, kSlos, 1);
+        // gpu-b is twice as fast: its memory-bound end lies above 60 tok/s/user, so ask for more.
+        const auto onB = fixtures::rooflineRows(catalog, "dense-70b", "sys-b", Precision::FP8, {0.7, 0.5}, 1024, 1024,
+                                                {0, 20, 60, 100, 120, 140, 150}, 100);
+        points.insert(points.end(), onB.begin(), onB.end());
+        const Calibration fitted = calibrate(points, catalog);
+        QCOMPARE(int(fitted.entries().size()), 2);
+        const Efficiency a = fitted.efficiency("gen-a", Precision::FP8), b = fitted.efficiency("gen-b", Precision::FP8);
+        QVERIFY2(std::abs(a.bandwidth / 0.5 - 1) < 0.03, testsupport::relativeMismatch(0.5, a.bandwidth, 0.03));
+        QVERIFY2(std::abs(b.bandwidth / 0.7 - 1) < 0.03, testsupport::relativeMismatch(0.7, b.bandwidth, 0.03));
+        QVERIFY2(std::abs(b.compute / 0.5 - 1) < 0.03, testsupport::relativeMismatch(0.5, b.compute, 0.03));
+    }
+
+    void pointsTheCatalogCannotDescribeAreSkipped()
+    {
+        auto points
+            = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {0.5, 0.3}, 1024, 1024, kSlos, 1);
+        points.push_back(fixtures::row(99, "unknown-model", "sys-a", 20, 1000));
+        points.push_back(fixtures::row(98, "dense-70b", "unknown-system", 20, 1000));
+        const Calibration fitted = calibrate(points, catalog);
+        const CalibrationEntry* e = fitted.entry("gen-a", Precision::FP8);
+        QVERIFY(e);
+        QCOMPARE(e->points, int(kSlos.size()));
+    }
+
+    void feedbackReportsAndCancels()
+    {
+        auto points
+            = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {0.5, 0.3}, 1024, 1024, kSlos, 1);
+        Feedback feedback;
+        double last = 0;
+        feedback.setProgressCallback([&](double f) { last = f; });
+        QVERIFY(!calibrate(points, catalog, {}, {}, &feedback).entries().empty());
+        QCOMPARE(last, 1.0);
+        feedback.cancel();
+        QVERIFY(calibrate(points, catalog, {}, {}, &feedback).entries().empty());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCalibration)
+#include "test_calibration.moc"
