@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog/catalog.h"
 
+#include "core/enum_names.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -25,15 +27,15 @@ const Spec* findById(const std::vector<Spec>& list, std::string_view id)
 
 } // namespace
 
-std::string_view precisionName(Precision p)
-{
-    switch (p) {
-    case Precision::FP4: return "fp4";
-    case Precision::FP8: return "fp8";
-    case Precision::BF16: return "bf16";
-    }
-    return "?";
-}
+namespace {
+constexpr std::array kPrecisionNames{EnumName<Precision>{Precision::FP4, "fp4"}, EnumName<Precision>{Precision::FP8, "fp8"},
+                                     EnumName<Precision>{Precision::BF16, "bf16"}};
+constexpr std::array kCoolingNames{EnumName<Cooling>{Cooling::Air, "air"},
+                                   EnumName<Cooling>{Cooling::LiquidChilled, "liquid-chilled"},
+                                   EnumName<Cooling>{Cooling::LiquidWarm45C, "liquid-warm-45c"}};
+} // namespace
+
+std::string_view precisionName(Precision p) { return enumName(kPrecisionNames, p); }
 
 std::optional<Precision> precisionFromName(std::string_view name)
 {
@@ -57,23 +59,10 @@ double bytesPerParameter(Precision p)
     return 2.0;
 }
 
-std::string_view coolingName(Cooling c)
-{
-    switch (c) {
-    case Cooling::Air: return "air";
-    case Cooling::LiquidChilled: return "liquid-chilled";
-    case Cooling::LiquidWarm45C: return "liquid-warm-45c";
-    }
-    return "?";
-}
+double kvCacheScale(Precision p) { return p == Precision::BF16 ? 1.0 : 0.5; }
 
-std::optional<Cooling> coolingFromName(std::string_view name)
-{
-    for (Cooling c : {Cooling::Air, Cooling::LiquidChilled, Cooling::LiquidWarm45C})
-        if (coolingName(c) == name)
-            return c;
-    return std::nullopt;
-}
+std::string_view coolingName(Cooling c) { return enumName(kCoolingNames, c); }
+std::optional<Cooling> coolingFromName(std::string_view name) { return enumFromName(kCoolingNames, name); }
 
 const GpuSpec* Catalog::gpu(std::string_view id) const { return findById(gpus, id); }
 const SystemSpec* Catalog::system(std::string_view id) const { return findById(systems, id); }

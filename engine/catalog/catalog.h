@@ -28,6 +28,8 @@ inline constexpr std::array<Precision, 3> kAllPrecisions{Precision::FP4, Precisi
 std::string_view precisionName(Precision p);                       // "fp4", "fp8", "bf16"
 std::optional<Precision> precisionFromName(std::string_view name); // also nvfp4, mxfp4, fp16 ...
 double bytesPerParameter(Precision p);                             // 0.5, 1, 2
+// The KV cache relative to 16 bits: serving stacks keep it at 8 bits when the model runs at 8 or 4.
+double kvCacheScale(Precision p);                                  // 0.5 or 1
 
 template <class T>
 struct Figure {
@@ -76,6 +78,11 @@ struct SystemSpec {
     int nicsPerGpu = 1;
     Figure<units::DataSize> localNvmePerNode;
     std::string notes;
+
+    // A scale-up domain that spans several nodes (NVL72: 18 trays) is bought and placed as a rack;
+    // one that is a single node (HGX) as a node.
+    bool domainIsRack() const { return gpusPerDomain > gpusPerNode; }
+    std::string_view domainUnit() const { return domainIsRack() ? "racks" : "nodes"; }
 };
 
 struct NicSpec {
@@ -91,6 +98,7 @@ struct SwitchSpec {
     Figure<units::Bandwidth> portBandwidth;
     Figure<units::Power> power;
     Figure<units::Money> price;
+    Figure<double> perNetworkRack;          // switches one network rack position holds
 };
 
 struct OpticSpec {

@@ -35,6 +35,8 @@ SwitchSpec switchSpec(std::string id, std::string name, int radix)
     s.id = std::move(id);
     s.name = std::move(name);
     s.radix = radix;
+    s.perNetworkRack = fig(16.0, "estimate: 16 switches of 1-2U per 42U network rack, leaving room for patch panels, "
+                                 "cable management and PDUs", "", Estimate);
     return s;
 }
 
@@ -46,6 +48,28 @@ OpticSpec optic(std::string id, std::string name)
     return o;
 }
 
+// Switch power by switching capacity, from the one switch whose draw can be bounded from its
+// documentation (SN5600: 1,848 W for 51.2 Tb/s, 36.1 W per Tb/s). Switches of the same 100-200G
+// SerDes generations draw within a few tens of percent of each other per Tb/s, so this is a fair
+// estimate where no figure was published, and graded as one.
+constexpr double kSn5600Watts = 3000 - 64 * 18;
+constexpr double kSn5600Tbps = 64 * 0.8;
+
+Figure<units::Power> powerByCapacity(int ports, double portGbps, double extraWatts = 0, std::string extra = {})
+{
+    const double tbps = ports * portGbps / 1000.0;
+    return fig(watts(kSn5600Watts * tbps / kSn5600Tbps + extraWatts),
+               "estimate: 36.1 W per Tb/s of switching capacity (SN5600 bound: 3,000 W PSU less 64 x 18 W module budget, "
+               "docs.nvidia.com/networking/display/sn5000/data+interfaces) x " + std::to_string(ports) + " x " +
+                   std::to_string(static_cast<int>(portGbps)) + "G" + extra,
+               "", Estimate);
+}
+
+// Co-packaged optics replace the pluggable modules: 800G of optics costs a 1.6T pluggable's
+// 30 W / 2 = 15 W as a pluggable, and NVIDIA claims 3.5x better optical power efficiency.
+constexpr double kCpoWattsPer800g = 30.0 / 2.0 / 3.5;
+constexpr double kOptic800Price = 1250.0; // the 800G module midpoint used for the optics below
+
 // Price by switching capacity from the 64x800G street midpoint: the best basis available for
 // switches no source prices, and clearly weaker than a quote.
 Figure<units::Money> priceByCapacity(int ports, double portGbps)
@@ -55,6 +79,22 @@ Figure<units::Money> priceByCapacity(int ports, double portGbps)
                "estimate, unverified: 200,000 USD midpoint of the 150,000-250,000 USD street range for 64x 800G ("
                    + std::string(kSwitchStreet) + ") scaled by switching capacity, " + std::to_string(ports) + " ports x "
                    + std::to_string(static_cast<int>(portGbps)) + "G",
+               "", Estimate);
+}
+
+Figure<units::Power> cpoPower(int ports)
+{
+    return powerByCapacity(ports, 800, ports * kCpoWattsPer800g,
+                           " + " + std::to_string(ports) + " x 4.3 W of co-packaged optics (a 1.6T pluggable's 30 W / 2 "
+                           "per 800G, / 3.5 for NVIDIA's optical efficiency claim, convergedigest.com)");
+}
+
+Figure<units::Money> cpoPrice(int ports)
+{
+    const Figure<units::Money> base = priceByCapacity(ports, 800);
+    return fig(base.value() + usd(ports * kOptic800Price),
+               base.provenance().source + ", plus " + std::to_string(ports) + " x 1,250 USD of 800G optics the co-packaged "
+                                                                                "engines replace (" + kOpticsStreet + ")",
                "", Estimate);
 }
 
@@ -83,10 +123,12 @@ std::vector<SwitchSpec> builtinSwitches()
     SwitchSpec qm9700 = switchSpec("qm9700", "NVIDIA Quantum-2 QM9700 (NDR InfiniBand, 1U)", 64);
     qm9700.portBandwidth = fig(gigabits_per_second(400), "64x 400 Gb/s via 32 twin-port OSFP cages, docs.nvidia.com/networking/display/QM97X0PUB/Interfaces", "", Vendor);
     qm9700.price = priceByCapacity(64, 400);
+    qm9700.power = powerByCapacity(64, 400);
 
     SwitchSpec q3400 = switchSpec("q3400", "NVIDIA Quantum-X800 Q3400 (XDR InfiniBand)", 144);
     q3400.portBandwidth = fig(gigabits_per_second(800), "144x 800 Gb/s, 115.2 Tb/s, NVIDIA via quantum-computing.news/what-is-nvidia-quantum-x800-how-it-works", "", Vendor);
     q3400.price = priceByCapacity(144, 800);
+    q3400.power = powerByCapacity(144, 800);
 
     SwitchSpec sn5600 = switchSpec("sn5600", "NVIDIA Spectrum-4 SN5600 (800GbE)", 64);
     sn5600.portBandwidth = fig(gigabits_per_second(800), "64x 800GbE (or 128x 400 / 256x 200), docs.nvidia.com/networking/display/sn5000/data+interfaces", "", Vendor);
@@ -96,13 +138,17 @@ std::vector<SwitchSpec> builtinSwitches()
     sn5600.power = fig(watts(3000 - 64 * 18), "estimate, upper bound: one 3 kW PSU of the redundant pair less 64 ports x 18 W module budget, docs.nvidia.com/networking/display/sn5000/data+interfaces", "", Estimate);
     sn5600.price = fig(usd(kSwitchStreetMid), "estimate, unverified: midpoint of the 150,000-250,000 USD street range for a 64-port 800G switch, " + std::string(kSwitchStreet), "", Estimate);
 
-    // The co-packaged-optics switches carry their optics inside, so a pluggable switch's price
-    // scaled by capacity would leave the optics out; their price stays empty.
+    // The co-packaged-optics switches carry their optics inside: a pluggable switch of the same
+    // capacity plus the optics it replaces, in power and in price.
     SwitchSpec sn6810 = switchSpec("sn6810", "NVIDIA Spectrum-X Photonics SN6810 (co-packaged optics)", 128);
     sn6810.portBandwidth = fig(gigabits_per_second(800), "128x 800G, 102.4 Tb/s, availability 2H 2026, transurfing-volatility.ghost.io/on-cpo-pt4; allweatherfinance.com (Tianfeng Securities)", "", ThirdParty);
+    sn6810.power = cpoPower(128);
+    sn6810.price = cpoPrice(128);
 
     SwitchSpec sn6800 = switchSpec("sn6800", "NVIDIA Spectrum-X Photonics SN6800 (co-packaged optics)", 512);
     sn6800.portBandwidth = fig(gigabits_per_second(800), "512x 800G, 409.6 Tb/s, availability 2H 2026 (a slip of 2+ quarters reported), transurfing-volatility.ghost.io/on-cpo-pt4", "", ThirdParty);
+    sn6800.power = cpoPower(512);
+    sn6800.price = cpoPrice(512);
 
     return {qm9700, q3400, sn5600, sn6810, sn6800};
 }
@@ -136,10 +182,10 @@ std::vector<OpticSpec> builtinOptics()
     dr4.power = fig(watts(9), "9 W typical and maximum at 400G, docs.nvidia.com/networking/display/mms4x00ns400/overview", "", Vendor);
     dr4.price = fig(usd(700), price400, "", Estimate);
 
-    // No price: the references quote none for 1.6T modules.
     OpticSpec t16 = optic("pluggable-1.6t", "1.6T pluggable optical module");
     t16.bandwidth = fig(gigabits_per_second(1600), "1.6T pluggable module class, Tianfeng Securities via allweatherfinance.com", "", ThirdParty);
     t16.power = fig(watts(30), "about 30 W, more than half of it in the DSP that co-packaged optics removes; Tianfeng Securities via allweatherfinance.com", "", ThirdParty);
+    t16.price = fig(usd(2 * kOptic800Price), "estimate: two 800G modules' worth (2 x 1,250 USD, " + std::string(kOpticsStreet) + "); no 1.6T price was published", "", Estimate);
 
     return {sr4x2, dr4x2, sr4, dr4, t16};
 }

@@ -5,6 +5,7 @@
 // cost and power, and the grade of the figures behind it. Lines whose cost is inside another
 // line (GPUs inside a rack's price) carry zero cost and say so in `includedIn`.
 
+#include "core/capex_class.h"
 #include "core/evidence.h"
 #include "core/units.h"
 
@@ -14,7 +15,8 @@
 namespace planner {
 
 struct BomLine {
-    std::string category; // "compute", "network", "storage", "facility"
+    std::string category; // "compute", "network", "storage", "facility": the report's grouping
+    CapexClass capexClass = CapexClass::Compute; // how finance annualizes its cost
     std::string item;     // "GB300 NVL72 rack", "Quantum-2 QM9700 leaf switch"
     double count = 0;
     std::string unit;     // "racks", "switches", "TB"

@@ -92,17 +92,6 @@ void warnTraining(ReliabilityResult& out)
 
 } // namespace
 
-const Sourced<units::Frequency>& llama3FailureRate()
-{
-    static const Sourced<units::Frequency> rate{
-        units::per_hour(kLlama3FailuresPerGpuHour),
-        Provenance{"Meta, \"The Llama 3 Herd of Models\", arXiv:2407.21783, Table 5: 419 unexpected "
-                   "interruptions in 54 days of Llama 3 405B pre-training on 16,384 H100 GPUs; "
-                   "419 / (16,384 x 54 x 24) per GPU-hour",
-                   "2024-07-31", Grade::Vendor}};
-    return rate;
-}
-
 units::Time youngInterval(units::Time checkpointWrite, units::Time mtbf)
 {
     if (!(checkpointWrite.value() > 0.0))

@@ -25,21 +25,10 @@
 
 #include "core/evidence.h"
 #include "core/result.h"
+#include "catalog/reference_figures.h"
 #include "core/units.h"
 
 namespace planner {
-
-// Meta, "The Llama 3 Herd of Models" (arXiv 2407.21783), Table 5: 419 unexpected interruptions
-// in a 54-day snapshot of Llama 3 405B pre-training on 16,384 H100 GPUs.
-inline constexpr double kLlama3UnexpectedInterruptions = 419.0;
-inline constexpr double kLlama3Gpus = 16384.0;
-inline constexpr double kLlama3Days = 54.0;
-// 419 / (16,384 x 54 x 24) = 1.97e-5 per GPU-hour, an MTBF of about 50,700 hours per GPU.
-inline constexpr double kLlama3FailuresPerGpuHour =
-    kLlama3UnexpectedInterruptions / (kLlama3Gpus * kLlama3Days * 24.0);
-
-// The default failure rate per GPU with its provenance (Grade::Vendor: the operator's own report).
-const Sourced<units::Frequency>& llama3FailureRate();
 
 struct ReliabilityInput {
     int gpus = 0;           // N: GPUs in the synchronous job (training) or in the fleet (inference)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cluster/sizing.h"
 
+#include "core/number_text.h"
+
 #include <cmath>
 
 namespace planner {
@@ -93,9 +95,13 @@ Result<SizingResult> sizeCluster(const SizingInput& in)
     out.racks = (out.domains + in.domainsPerRack - 1) / in.domainsPerRack;
     out.itNameplate = itPowerOf(in, out.domains);
     out.facilityPower = out.itNameplate * in.pue;
-    if (in.facilityPowerCap.value() > 0 && out.facilityPower > in.facilityPowerCap) {
-        out.withinPowerCap = false;
-        out.warnings.push_back({"facility.power_cap_mw", "the cluster needs more facility power than the site cap"});
+    // A cluster sized from the cap fits by construction; any other cluster must fit, or it cannot
+    // be built on this site.
+    if (in.facilityPowerCap.value() > 0 && out.facilityPower > in.facilityPowerCap * (1 + 1e-12)) {
+        const double need = in_megawatts(out.facilityPower), cap = in_megawatts(in.facilityPowerCap);
+        return infeasible("facility.power_cap_mw", "the cluster needs " + numberText(need) + " MW of facility power, " +
+                                                       numberText(need - cap) + " MW over the " + numberText(cap) +
+                                                       " MW site cap");
     }
     return out;
 }

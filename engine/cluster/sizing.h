@@ -7,6 +7,7 @@
 // Simplifications:
 // - Demand is served by whole scale-up domains: GPUs = demand x peak / (tokens/s per GPU x
 //   utilization x goodput), rounded up to whole domains; spares are extra whole domains.
+// - A cluster that does not fit under the site's power cap is infeasible, whatever sized it.
 // - A power cap is checked against nameplate IT power (what the site must provision), plus a
 //   per-GPU overhead for the scale-out network and storage, times PUE.
 // - Rack positions: domains / domains per rack, rounded up; network racks are counted in the BOM.
@@ -45,7 +46,6 @@ struct SizingResult {
     int gpusRequired = 0;           // before rounding to domains (demand basis)
     units::Power itNameplate;       // compute + overhead
     units::Power facilityPower;     // IT x PUE
-    bool withinPowerCap = true;
     Warnings warnings;
 };
 

@@ -221,18 +221,6 @@ void warnWrite(CheckpointWriteResult& out, const CheckpointWriteInput& in)
 
 } // namespace
 
-const Sourced<double>& trainingCheckpointBytesPerParam()
-{
-    static const Sourced<double> figure{
-        kTrainingCheckpointBytesPerParam,
-        Provenance{"derived from Rajbhandari et al., \"ZeRO: Memory Optimizations Toward Training "
-                   "Trillion Parameter Models\", arXiv:1910.02054: 16 bytes per parameter of "
-                   "mixed-precision Adam state, less the 2 bytes of bf16 gradients a checkpoint "
-                   "does not save",
-                   "2019-10-04", Grade::Estimate}};
-    return figure;
-}
-
 units::DataSize checkpointSize(double parameters, double bytesPerParameter)
 {
     return units::bytes(parameters * bytesPerParameter);
@@ -245,24 +233,6 @@ units::DataSize weightsSize(double parameters, Precision precision)
 
 units::Time billingMonth() { return units::hours(units::hours_per_year / 12.0); }
 units::Time months(double m) { return m * billingMonth(); }
-
-std::string_view replicationName(Replication r)
-{
-    switch (r) {
-    case Replication::None: return "none";
-    case Replication::Sync: return "sync";
-    case Replication::AsyncAccelerated: return "async-accelerated";
-    }
-    return "?";
-}
-
-std::optional<Replication> replicationFromName(std::string_view name)
-{
-    for (Replication r : {Replication::None, Replication::Sync, Replication::AsyncAccelerated})
-        if (replicationName(r) == name)
-            return r;
-    return std::nullopt;
-}
 
 Result<CheckpointWriteResult> checkpointWrite(const CheckpointWriteInput& in)
 {

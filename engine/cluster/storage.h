@@ -26,6 +26,8 @@
 // - The local NVMe, the read cache and the links are hardware, costed by the finance model.
 
 #include "catalog/catalog.h"
+#include "catalog/reference_figures.h"
+#include "core/choices.h"
 #include "core/evidence.h"
 #include "core/result.h"
 #include "core/units.h"
@@ -36,13 +38,6 @@
 
 namespace planner {
 
-// Mixed-precision Adam holds 16 bytes per parameter: bf16 weights (2) + bf16 gradients (2) + fp32
-// master weights, momentum and variance (12) (Rajbhandari et al., "ZeRO", 2019: "16 Psi").
-inline constexpr double kTrainingStateBytesPerParam = 16.0;
-// A full checkpoint saves all of it except the gradients: 14 bytes per parameter.
-inline constexpr double kTrainingCheckpointBytesPerParam = 14.0;
-const Sourced<double>& trainingCheckpointBytesPerParam(); // 14, with its provenance
-
 // parameters x bytes per parameter; pass kTrainingCheckpointBytesPerParam or the caller's figure.
 units::DataSize checkpointSize(double parameters, double bytesPerParameter);
 // Inference checkpoints are the weights alone, at the serving precision.
@@ -51,9 +46,6 @@ units::DataSize weightsSize(double parameters, Precision precision);
 units::Time billingMonth();   // 730 hours
 units::Time months(double m); // m x 730 hours
 
-enum class Replication { None, Sync, AsyncAccelerated };
-std::string_view replicationName(Replication r); // "none", "sync", "async-accelerated"
-std::optional<Replication> replicationFromName(std::string_view name);
 
 struct CheckpointWriteInput {
     units::DataSize size;

@@ -1,24 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/evidence.h"
 
+#include "core/enum_names.h"
+
 #include <array>
 
 namespace planner {
 
 namespace {
-constexpr std::array<std::string_view, 6> kGradeNames{"verified", "measured", "vendor",
-                                                      "third-party", "estimate", "user"};
+constexpr std::array kGradeNames{EnumName<Grade>{Grade::Verified, "verified"}, EnumName<Grade>{Grade::Measured, "measured"},
+                                 EnumName<Grade>{Grade::Vendor, "vendor"}, EnumName<Grade>{Grade::ThirdParty, "third-party"},
+                                 EnumName<Grade>{Grade::Estimate, "estimate"}, EnumName<Grade>{Grade::User, "user"}};
 }
 
-std::string_view gradeName(Grade g) { return kGradeNames[static_cast<std::size_t>(g)]; }
-
-std::optional<Grade> gradeFromName(std::string_view name)
-{
-    for (std::size_t i = 0; i < kGradeNames.size(); ++i)
-        if (kGradeNames[i] == name)
-            return static_cast<Grade>(i);
-    return std::nullopt;
-}
+std::string_view gradeName(Grade g) { return enumName(kGradeNames, g); }
+std::optional<Grade> gradeFromName(std::string_view name) { return enumFromName(kGradeNames, name); }
 
 void Evidence::add(std::string_view input, Grade g)
 {
@@ -52,7 +48,7 @@ std::string describeGrades(const std::vector<Grade>& grades)
             continue;
         if (!out.empty())
             out += ", ";
-        out += std::to_string(counts[i]) + " " + std::string(kGradeNames[i]);
+        out += std::to_string(counts[i]) + " " + std::string(kGradeNames[i].name);
     }
     return out.empty() ? "no inputs" : out;
 }

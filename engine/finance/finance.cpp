@@ -1,42 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "finance/finance.h"
 
+#include "core/number_text.h"
+
 #include <cmath>
 
 namespace planner {
 
 using namespace units;
-
-std::string_view facilityModeName(FacilityMode m)
-{
-    switch (m) {
-    case FacilityMode::Build: return "build";
-    case FacilityMode::Colocation: return "colocation";
-    case FacilityMode::Rent: return "rent";
-    }
-    return "?";
-}
-
-std::optional<FacilityMode> facilityModeFromName(std::string_view name)
-{
-    for (FacilityMode m : {FacilityMode::Build, FacilityMode::Colocation, FacilityMode::Rent})
-        if (facilityModeName(m) == name)
-            return m;
-    return std::nullopt;
-}
-
-std::string_view capexClassName(CapexClass c)
-{
-    switch (c) {
-    case CapexClass::Compute: return "compute";
-    case CapexClass::Network: return "network";
-    case CapexClass::Storage: return "storage";
-    case CapexClass::Cooling: return "cooling";
-    case CapexClass::Facility: return "facility";
-    case CapexClass::Installation: return "installation";
-    }
-    return "?";
-}
 
 double capitalRecoveryFactor(double rate, double years)
 {
@@ -48,13 +19,22 @@ double capitalRecoveryFactor(double rate, double years)
     return rate * growth / (growth - 1.0);
 }
 
-MoneyRate annualizedCapital(const CapexItem& item, double costOfCapital, double residualFraction)
+double annuityFactor(double rate, double years)
+{
+    if (years <= 0)
+        return 0;
+    if (rate == 0)
+        return years;
+    return (1.0 - std::pow(1.0 + rate, -years)) / rate;
+}
+
+MoneyRate annualizedCapital(const CapexItem& item, double costOfCapital)
 {
     const double n = in_years(item.life);
     if (n <= 0)
         return usd_per_year(0);
     // The residual comes back at the end of life, so only its present value offsets the capex.
-    const double residualPv = residualFraction * in_usd(item.amount) / std::pow(1.0 + costOfCapital, n);
+    const double residualPv = item.residualFraction * in_usd(item.amount) / std::pow(1.0 + costOfCapital, n);
     return usd_per_year((in_usd(item.amount) - residualPv) * capitalRecoveryFactor(costOfCapital, n));
 }
 
@@ -83,19 +63,28 @@ void addCapital(const FinanceInput& in, FinanceResult& out)
 {
     for (const CapexItem& item : in.capex) {
         out.capexTotal += item.amount;
-        const MoneyRate annual = annualizedCapital(item, in.costOfCapital, in.residualFraction);
+        const MoneyRate annual = annualizedCapital(item, in.costOfCapital);
         out.capital.push_back({std::string(capexClassName(item.cls)), annual});
+        out.capex.push_back(item);
         out.totalPerYear += annual;
     }
 }
 
-Money itCapex(const FinanceInput& in)
+template <class Pred>
+Money capexWhere(const FinanceInput& in, Pred pred)
 {
     Money total = usd(0);
     for (const CapexItem& item : in.capex)
-        if (item.cls == CapexClass::Compute || item.cls == CapexClass::Network || item.cls == CapexClass::Storage)
+        if (pred(item.cls))
             total += item.amount;
     return total;
+}
+
+Money itCapex(const FinanceInput& in)
+{
+    return capexWhere(in, [](CapexClass c) {
+        return c == CapexClass::Compute || c == CapexClass::Network || c == CapexClass::Storage;
+    });
 }
 
 void addOpex(const FinanceInput& in, FinanceResult& out)
@@ -115,15 +104,32 @@ void addOpex(const FinanceInput& in, FinanceResult& out)
         add("maintenance", in.maintenanceFractionPerYear * itCapex(in) / year);
         add("staff", in.staff);
         add("software", in.softwarePerGpu * in.gpus);
+        if (in.mode == FacilityMode::Build) {
+            const Money plant =
+                capexWhere(in, [](CapexClass c) { return c == CapexClass::Facility || c == CapexClass::Cooling; });
+            const Money all = capexWhere(in, [](CapexClass) { return true; });
+            add("facility O&M", in.facilityOmFractionPerYear * plant / year);
+            add("insurance", in.insuranceFractionPerYear * all / year);
+            add("property tax", in.propertyTaxFractionPerYear * all / year);
+        }
     }
     add("storage services", in.storageFees);
     add("network transit", in.transit);
 }
 
-void addTokenCosts(const FinanceInput& in, FinanceResult& out)
+double servingGpus(const FinanceInput& in) { return in.servingGpus > 0 ? in.servingGpus : in.gpus; }
+
+Result<void> addTokenCosts(const FinanceInput& in, FinanceResult& out)
 {
-    const TokenRate served = in.tokensPerGpu * in.utilization * in.goodput;
-    out.costPerToken = out.tcoPerGpuHour / served;
+    out.capacity = in.tokensPerGpu * servingGpus(in) * in.goodput;
+    const bool fromDemand = in.demand.value() > 0;
+    out.tokensServed = fromDemand ? in.demand : out.capacity * in.utilization;
+    if (out.tokensServed > out.capacity * (1 + 1e-12))
+        return infeasible("workload.demand_tokens_per_day",
+                          "the cluster cannot serve the demand: it needs " + numberText(in_tokens_per_second(out.tokensServed)) +
+                              " tokens/s and serves at most " + numberText(in_tokens_per_second(out.capacity)));
+    out.utilizationRealized = out.tokensServed / out.capacity;
+    out.costPerToken = out.totalPerYear / out.tokensServed;
     out.tokensPerDollar = 1.0 / out.costPerToken.value();
     const double tokensPerRequest = in.inputTokens + in.outputTokens;
     out.costPerRequest = out.costPerToken * tokens(tokensPerRequest);
@@ -139,6 +145,17 @@ void addTokenCosts(const FinanceInput& in, FinanceResult& out)
                                                : out.costPerToken * 0.0;
     out.costPerOutputToken = in.outputTokens > 0 ? out.costPerRequest * (1 - timeShare) / tokens(in.outputTokens)
                                                  : out.costPerToken * 0.0;
+    return boost::outcome_v2::success();
+}
+
+// What an asset bought at `bought` is worth at `at` (both in years, at < bought + life): the present
+// value of the annual charges it has still to recover plus its discounted residual.
+Money remainingValue(const CapexItem& item, double r, double age)
+{
+    const double life = in_years(item.life);
+    const double left = life - age;
+    const double annual = in_usd_per_year(annualizedCapital(item, r));
+    return usd(annual * annuityFactor(r, left) + item.residualFraction * in_usd(item.amount) / std::pow(1.0 + r, left));
 }
 
 void addCashFlow(const FinanceInput& in, FinanceResult& out)
@@ -146,14 +163,29 @@ void addCashFlow(const FinanceInput& in, FinanceResult& out)
     MoneyRate opexPerYear = usd_per_year(0);
     for (const CostLine& line : out.opex)
         opexPerYear += line.perYear;
-    const int horizon = static_cast<int>(std::ceil(in_years(in.horizon)));
-    out.cashFlowByYear.assign(1, -out.capexTotal);
-    out.npvOfCost = out.capexTotal;
-    for (int y = 1; y <= horizon; ++y) {
-        const Money spend = opexPerYear * years(1);
-        out.cashFlowByYear.push_back(-spend);
-        out.npvOfCost += spend / std::pow(1.0 + in.costOfCapital, y);
+    const int horizon = static_cast<int>(std::ceil(in_years(in.horizon) - 1e-9));
+    const double r = in.costOfCapital;
+    out.cashFlowByYear.assign(horizon + 1, usd(0));
+    for (int y = 1; y <= horizon; ++y)
+        out.cashFlowByYear[y] -= opexPerYear * years(1);
+    for (const CapexItem& item : out.capex) {
+        const double life = in_years(item.life);
+        if (!(life > 0))
+            continue;
+        // Bought in year 0 and again at the end of each life that ends inside the horizon.
+        double bought = 0;
+        for (; bought + life < horizon - 1e-9; bought += life) {
+            out.cashFlowByYear[static_cast<int>(std::lround(bought))] -= item.amount;
+            out.cashFlowByYear[static_cast<int>(std::lround(bought + life))] += item.amount * item.residualFraction;
+        }
+        out.cashFlowByYear[static_cast<int>(std::lround(bought))] -= item.amount;
+        const double age = horizon - bought;
+        out.cashFlowByYear[horizon] += age >= life - 1e-9 ? item.amount * item.residualFraction
+                                                           : remainingValue(item, r, age);
     }
+    out.npvOfCost = usd(0);
+    for (int y = 0; y <= horizon; ++y)
+        out.npvOfCost -= out.cashFlowByYear[y] / std::pow(1.0 + r, y);
 }
 
 } // namespace
@@ -169,11 +201,11 @@ Result<FinanceResult> computeFinance(const FinanceInput& in)
         addCapital(in, out);
     addOpex(in, out);
     out.tcoPerGpuHour = out.totalPerYear / in.gpus;
-    addTokenCosts(in, out);
+    if (auto ok = addTokenCosts(in, out); !ok)
+        return ok.error();
     addCashFlow(in, out);
-    // Renting breaks even when the rental price plus the costs renting still carries equals our TCO.
-    MoneyRate rentCarried = in.storageFees + in.transit;
-    out.breakEvenGpuHourPrice = (out.totalPerYear - rentCarried) / in.gpus;
+    if (in.mode != FacilityMode::Rent)
+        out.breakEvenGpuHourPrice = out.totalPerYear / (servingGpus(in) * in.utilization * in.goodput);
     return out;
 }
 

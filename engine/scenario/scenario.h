@@ -57,6 +57,7 @@ struct FacilityInputs {
     Number power_cap_mw, pue;
     Number electricity_usd_per_kwh, colocation_usd_per_kw_month, build_usd_per_mw;
     Number facility_life_years, cooling_capex_usd_per_kw;
+    Number om_fraction_per_year, property_tax_fraction_per_year;
     Number idle_power_fraction, it_kw_per_gpu_all_in;
 };
 
@@ -65,7 +66,7 @@ struct FinanceInputs {
     Number system_price_usd;       // per scale-up domain; default from the catalog
     Number depreciation_years, network_life_years, storage_life_years;
     Number cost_of_capital, utilization;
-    Number maintenance_fraction_per_year, residual_fraction, installation_fraction;
+    Number maintenance_fraction_per_year, residual_fraction, installation_fraction, insurance_fraction_per_year;
     Number staff_usd_per_year, software_usd_per_gpu_year;
     Number transit_usd_per_month;
 };

@@ -2,6 +2,8 @@
 #include "scenario/scenario_defaults.h"
 
 #include "catalog/facility_defaults.h"
+#include "catalog/reference_figures.h"
+#include "core/choices.h"
 #include "scenario/scenario_schema.h"
 
 #include <algorithm>
@@ -124,6 +126,21 @@ Result<void> checkTier(const Catalog& c, const Text& tier, const char* path)
 
 } // namespace
 
+// A checkpoint holds the weights at the serving precision (inference) or the weights with the
+// optimizer state (training).
+void resolveCheckpointSize(Scenario& s)
+{
+    Number& bytes = s.storage.checkpoint_bytes_per_param;
+    if (bytes.isSet())
+        return;
+    if (workloadKindFromName(s.workload.kind.value) == WorkloadKind::Training) {
+        const Sourced<double>& zero = trainingCheckpointBytesPerParam();
+        bytes = Number{zero.value, zero.provenance, false};
+    } else if (auto p = precisionFromName(s.workload.precision.value)) {
+        bytes = Number{bytesPerParameter(*p), {"weights only, at the workload precision", "", Grade::Estimate}, false};
+    }
+}
+
 Result<Scenario> resolveScenario(const Scenario& in, const Catalog& catalog)
 {
     Scenario s = in;
@@ -136,6 +153,7 @@ Result<Scenario> resolveScenario(const Scenario& in, const Catalog& catalog)
         return badInput("workload.model", "unknown model \"" + s.workload.model.value +
                                               "\"; the catalog has: " + idList(catalog.models));
     resolveFacility(s, *sys);
+    resolveCheckpointSize(s);
     if (auto ok = resolveNetwork(s, *sys, catalog); !ok)
         return ok.error();
     for (auto [tier, path] : {std::pair{&s.storage.hot_tier, "storage.hot_tier"},

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/scenario_schema.h"
 
+#include "catalog/reference_figures.h"
+
 #include "core/number_text.h"
 
 #include <algorithm>
@@ -40,9 +42,6 @@ struct Row {
 };
 
 constexpr std::string_view kBuiltin = "built-in default (no published figure; change it to yours)";
-constexpr std::string_view kLlama3 =
-    "Meta, The Llama 3 Herd of Models (arXiv 2407.21783): 419 unexpected interruptions in 54 days "
-    "on 16,384 H100 GPUs";
 
 // clang-format off
 const Row kRows[] = {
@@ -55,13 +54,13 @@ const Row kRows[] = {
     {PLANNER_TOP(benchmark_db), FieldKind::Text, "", -inf, inf, nan, "", "", Grade::User,
      "Benchmark database (SQLite) whose measured rows give the throughput."},
 
-    {PLANNER_TXT(workload, kind), FieldKind::Choice, "", -inf, inf, nan, "inference", kBuiltin, Grade::User,
+    {PLANNER_TXT(workload, kind), FieldKind::Choice, "", -inf, inf, nan, "inference", kBuiltin, Grade::Estimate,
      "Inference serves tokens; training runs a job of workload.training_tokens.", "inference|training"},
     {PLANNER_TXT(workload, model), FieldKind::Id, "", -inf, inf, nan, "", "", Grade::User,
      "Catalog model id, e.g. deepseek-r1.", {}, true},
-    {PLANNER_TXT(workload, precision), FieldKind::Choice, "", -inf, inf, nan, "fp8", kBuiltin, Grade::User,
+    {PLANNER_TXT(workload, precision), FieldKind::Choice, "", -inf, inf, nan, "fp8", kBuiltin, Grade::Estimate,
      "Weight and activation precision.", "fp4|nvfp4|mxfp4|fp8|bf16|fp16"},
-    {PLANNER_TXT(workload, serving), FieldKind::Choice, "", -inf, inf, nan, "aggregated", kBuiltin, Grade::User,
+    {PLANNER_TXT(workload, serving), FieldKind::Choice, "", -inf, inf, nan, "aggregated", kBuiltin, Grade::Estimate,
      "Aggregated: every GPU prefills and decodes. Disaggregated: separate prefill and decode pools.",
      "aggregated|disaggregated"},
     {PLANNER_NUM(workload, input_tokens), FieldKind::Number, "tokens", 0, 1e7, 1024, {},
@@ -70,8 +69,8 @@ const Row kRows[] = {
      "InferenceX 1k/1k workload (SemiAnalysis InferenceX)", Grade::ThirdParty,
      "Mean output tokens per request.", {}, false, true},
     {PLANNER_NUM(workload, min_tokens_per_s_per_user), FieldKind::Number, "tokens/s/user", 0, 1e5, 0, {}, kBuiltin,
-     Grade::User, "Interactivity SLO = 1 / TPOT; 0 = no bound."},
-    {PLANNER_NUM(workload, max_ttft_s), FieldKind::Number, "s", 0, 3600, 0, {}, kBuiltin, Grade::User,
+     Grade::Estimate, "Interactivity SLO = 1 / TPOT; 0 = no bound."},
+    {PLANNER_NUM(workload, max_ttft_s), FieldKind::Number, "s", 0, 3600, 0, {}, kBuiltin, Grade::Estimate,
      "Time-to-first-token SLO; 0 = no bound."},
     {PLANNER_NUM(workload, throughput_tokens_per_s_per_gpu), FieldKind::Number, "tokens/s/GPU", 0, 1e8, nan, {}, "",
      Grade::User, "Explicit throughput (input + output tokens per second per GPU); overrides every model.",
@@ -99,10 +98,10 @@ const Row kRows[] = {
      "Fixed cluster size in GPUs (rounded up to whole scale-up domains).", {}, false, true},
     {PLANNER_NUM(cluster, racks), FieldKind::Integer, "racks", 0, 1e6, nan, {}, "", Grade::User,
      "Fixed cluster size in rack positions.", {}, false, true},
-    {PLANNER_NUM(cluster, spare_fraction), FieldKind::Number, "fraction", 0, 1, 0, {}, kBuiltin, Grade::User,
+    {PLANNER_NUM(cluster, spare_fraction), FieldKind::Number, "fraction", 0, 1, 0, {}, kBuiltin, Grade::Estimate,
      "Spare scale-up domains as a fraction of the serving ones."},
 
-    {PLANNER_TXT(facility, mode), FieldKind::Choice, "", -inf, inf, nan, "build", kBuiltin, Grade::User,
+    {PLANNER_TXT(facility, mode), FieldKind::Choice, "", -inf, inf, nan, "build", kBuiltin, Grade::Estimate,
      "Build and own the site, colocate owned racks, or rent GPU-hours.", "build|colocation|rent"},
     {PLANNER_TXT(facility, cooling), FieldKind::Choice, "", -inf, inf, nan, "", "", Grade::User,
      "Cooling; sets the default PUE. Default: the system's own cooling.", "air|liquid-chilled|liquid-warm-45c"},
@@ -124,6 +123,14 @@ const Row kRows[] = {
     {PLANNER_NUM(facility, cooling_capex_usd_per_kw), FieldKind::Number, "USD/kW", 0, 1e5, nan, {}, "", Grade::User,
      "In-rack and row cooling capex (CDUs, manifolds) per kW of heat. Default from the cooling choice."},
 
+    {PLANNER_NUM(facility, om_fraction_per_year), FieldKind::Number, "fraction/year", 0, 1, 0.02, {},
+     "estimate: 1-3% of plant replacement value a year is the usual planning range for electrical and mechanical "
+     "maintenance; no published figure retrieved", Grade::Estimate,
+     "Build mode: facility O&M per year = fraction x (data hall + cooling capex)."},
+    {PLANNER_NUM(facility, property_tax_fraction_per_year), FieldKind::Number, "fraction/year", 0, 1, 0.01, {},
+     "estimate: about 1% of assessed value a year in US markets before the abatements many states grant data "
+     "centers; no published figure retrieved", Grade::Estimate,
+     "Build mode: property tax per year = fraction x all capex."},
     {PLANNER_NUM(facility, idle_power_fraction), FieldKind::Number, "fraction", 0, 1, 0.3, {},
      "built-in estimate: an idle GPU server draws about 30% of its typical power", Grade::Estimate,
      "Average IT draw = typical x (idle + (1 - idle) x utilization)."},
@@ -151,15 +158,18 @@ const Row kRows[] = {
     {PLANNER_NUM(finance, maintenance_fraction_per_year), FieldKind::Number, "fraction/year", 0, 1, 0.03, {},
      kBuiltin, Grade::Estimate, "Maintenance and support per year as a fraction of IT capex."},
     {PLANNER_NUM(finance, residual_fraction), FieldKind::Number, "fraction", 0, 1, 0.10, {}, kBuiltin,
-     Grade::Estimate, "Resale value at end of life as a fraction of capex."},
+     Grade::Estimate, "Resale value at end of life as a fraction of capex (compute, network and storage hardware only)."},
     {PLANNER_NUM(finance, installation_fraction), FieldKind::Number, "fraction", 0, 1, 0.03, {}, kBuiltin,
      Grade::Estimate, "Installation and integration as a fraction of IT capex (depreciated with compute)."},
-    {PLANNER_NUM(finance, staff_usd_per_year), FieldKind::Number, "USD/year", 0, 1e10, 0, {}, kBuiltin, Grade::User,
+    {PLANNER_NUM(finance, insurance_fraction_per_year), FieldKind::Number, "fraction/year", 0, 1, 0.005, {},
+     "estimate: property insurance of 0.25-0.75% of insured value a year; no published figure retrieved",
+     Grade::Estimate, "Build mode: insurance per year = fraction x all capex."},
+    {PLANNER_NUM(finance, staff_usd_per_year), FieldKind::Number, "USD/year", 0, 1e10, 0, {}, kBuiltin, Grade::Estimate,
      "Operations staff cost per year."},
     {PLANNER_NUM(finance, software_usd_per_gpu_year), FieldKind::Number, "USD/GPU-year", 0, 1e6, 0, {}, kBuiltin,
-     Grade::User, "Software licences per GPU per year."},
+     Grade::Estimate, "Software licences per GPU per year."},
     {PLANNER_NUM(finance, transit_usd_per_month), FieldKind::Number, "USD/month", 0, 1e9, 0, {}, kBuiltin,
-     Grade::User, "Network transit and cross-connects per month."},
+     Grade::Estimate, "Network transit and cross-connects per month."},
 
     {PLANNER_TXT(network, nic), FieldKind::Id, "", -inf, inf, nan, "", "", Grade::User,
      "Catalog NIC id. Default: the system's own NIC."},
@@ -180,28 +190,28 @@ const Row kRows[] = {
     {PLANNER_NUM(network, oversubscription), FieldKind::Number, "ratio", 1, 64, 1, {}, kBuiltin, Grade::Estimate,
      "Leaf downlink to uplink bandwidth ratio; 1 = non-blocking."},
 
-    {PLANNER_TXT(storage, hot_tier), FieldKind::Id, "", -inf, inf, nan, "coreweave-hot", kBuiltin, Grade::User,
+    {PLANNER_TXT(storage, hot_tier), FieldKind::Id, "", -inf, inf, nan, "coreweave-hot", kBuiltin, Grade::Estimate,
      "Catalog storage tier for datasets and recent checkpoints."},
-    {PLANNER_TXT(storage, warm_tier), FieldKind::Id, "", -inf, inf, nan, "coreweave-warm", kBuiltin, Grade::User,
+    {PLANNER_TXT(storage, warm_tier), FieldKind::Id, "", -inf, inf, nan, "coreweave-warm", kBuiltin, Grade::Estimate,
      "Catalog storage tier for older checkpoints."},
-    {PLANNER_TXT(storage, archive_tier), FieldKind::Id, "", -inf, inf, nan, "archive-no-fees", kBuiltin, Grade::User,
+    {PLANNER_TXT(storage, archive_tier), FieldKind::Id, "", -inf, inf, nan, "archive-no-fees", kBuiltin, Grade::Estimate,
      "Catalog archive tier."},
-    {PLANNER_NUM(storage, dataset_tb), FieldKind::Number, "TB", 0, 1e7, 0, {}, kBuiltin, Grade::User,
+    {PLANNER_NUM(storage, dataset_tb), FieldKind::Number, "TB", 0, 1e7, 0, {}, kBuiltin, Grade::Estimate,
      "Datasets kept in the hot tier."},
-    {PLANNER_NUM(storage, hot_tb), FieldKind::Number, "TB", 0, 1e7, 0, {}, kBuiltin, Grade::User,
+    {PLANNER_NUM(storage, hot_tb), FieldKind::Number, "TB", 0, 1e7, 0, {}, kBuiltin, Grade::Estimate,
      "Other data kept hot (logs, model zoo)."},
-    {PLANNER_NUM(storage, egress_tb_per_month), FieldKind::Number, "TB/month", 0, 1e7, 0, {}, kBuiltin, Grade::User,
+    {PLANNER_NUM(storage, egress_tb_per_month), FieldKind::Number, "TB/month", 0, 1e7, 0, {}, kBuiltin, Grade::Estimate,
      "Data read across regions or out per month, before the cache."},
     {PLANNER_NUM(storage, dataset_remote_reads_per_month), FieldKind::Number, "reads/month", 0, 1e6, 0, {}, kBuiltin,
-     Grade::User, "Full reads of the dataset per month from other regions, before the read-through cache."},
+     Grade::Estimate, "Full reads of the dataset per month from other regions, before the read-through cache."},
     {PLANNER_NUM(storage, checkpoint_bytes_per_param), FieldKind::Number, "bytes/parameter", 0, 64, nan, {}, "",
      Grade::User, "Default: weights at the precision (inference) or 14 with optimizer state (training)."},
     {PLANNER_NUM(storage, checkpoints_kept_hot), FieldKind::Integer, "checkpoints", 0, 1e6, 4, {}, kBuiltin,
-     Grade::User, "Newest checkpoints kept in the hot tier."},
-    {PLANNER_NUM(storage, archive_after_days), FieldKind::Number, "days", 0, 1e5, 7, {}, kBuiltin, Grade::User,
+     Grade::Estimate, "Newest checkpoints kept in the hot tier."},
+    {PLANNER_NUM(storage, archive_after_days), FieldKind::Number, "days", 0, 1e5, 7, {}, kBuiltin, Grade::Estimate,
      "Checkpoints older than this move to the archive."},
     {PLANNER_NUM(storage, delete_after_months), FieldKind::Number, "months", 0, 1200, 12, {}, kBuiltin,
-     Grade::User, "Checkpoints older than this are deleted."},
+     Grade::Estimate, "Checkpoints older than this are deleted."},
     {PLANNER_NUM(storage, checkpoints_per_day), FieldKind::Number, "per day", 0, 1e5, nan, {}, "", Grade::User,
      "Default: training from the optimal checkpoint interval; inference 0."},
     {PLANNER_NUM(storage, write_gb_per_s), FieldKind::Number, "GB/s", 0, 1e7, 125, {},
@@ -209,27 +219,27 @@ const Row kRows[] = {
      "Aggregate checkpoint write bandwidth.", {}, false, true},
     {PLANNER_NUM(storage, inter_region_gb_per_s), FieldKind::Number, "GB/s", 0, 1e7, 10, {}, kBuiltin,
      Grade::Estimate, "Replication bandwidth between regions.", {}, false, true},
-    {PLANNER_NUM(storage, replication_regions), FieldKind::Integer, "regions", 1, 16, 1, {}, kBuiltin, Grade::User,
+    {PLANNER_NUM(storage, replication_regions), FieldKind::Integer, "regions", 1, 16, 1, {}, kBuiltin, Grade::Estimate,
      "Copies of each object across regions."},
-    {PLANNER_TXT(storage, replication_mode), FieldKind::Choice, "", -inf, inf, nan, "none", kBuiltin, Grade::User,
+    {PLANNER_TXT(storage, replication_mode), FieldKind::Choice, "", -inf, inf, nan, "none", kBuiltin, Grade::Estimate,
      "sync: the job waits for every region; async-accelerated: only for the local write.",
      "none|sync|async-accelerated"},
-    {PLANNER_NUM(storage, cache_hit_ratio), FieldKind::Number, "fraction", 0, 1, 0, {}, kBuiltin, Grade::User,
+    {PLANNER_NUM(storage, cache_hit_ratio), FieldKind::Number, "fraction", 0, 1, 0, {}, kBuiltin, Grade::Estimate,
      "Read-through local cache: cross-region reads are cut to (1 - hit ratio)."},
 
-    {PLANNER_NUM(reliability, failures_per_gpu_hour), FieldKind::Number, "per GPU-hour", 0, 1, 419.0 / (16384.0 * 54 * 24), {},
-     kLlama3, Grade::Vendor, "Interruption rate; cluster MTBF = 1 / (GPUs x rate)."},
+    {PLANNER_NUM(reliability, failures_per_gpu_hour), FieldKind::Number, "per GPU-hour", 0, 1, kLlama3FailuresPerGpuHour, {},
+     kLlama3FailureSource, Grade::Vendor, "Interruption rate; cluster MTBF = 1 / (GPUs x rate)."},
     {PLANNER_NUM(reliability, recovery_minutes), FieldKind::Number, "minutes", 0, 1e5, 10, {},
      "estimate consistent with Meta's >90% effective training time at 7.8 interruptions a day (Llama 3 report)",
      Grade::Estimate, "Time from a failure to serving or training again."},
     {PLANNER_NUM(reliability, straggler_probability), FieldKind::Number, "per GPU", 0, 1, 0, {}, kBuiltin,
-     Grade::User, "Chance a GPU runs slow; a synchronous step over N GPUs slows by (s-1)(1-(1-p)^N)."},
+     Grade::Estimate, "Chance a GPU runs slow; a synchronous step over N GPUs slows by (s-1)(1-(1-p)^N)."},
     {PLANNER_NUM(reliability, straggler_slowdown), FieldKind::Number, "x", 1, 100, 1, {}, kBuiltin, Grade::Estimate,
      "How many times slower a straggler runs."},
     {PLANNER_NUM(reliability, burnin_catch_fraction), FieldKind::Number, "fraction", 0, 1, 0, {}, kBuiltin,
-     Grade::User, "Share of stragglers a validation and burn-in pipeline catches."},
+     Grade::Estimate, "Share of stragglers a validation and burn-in pipeline catches."},
     {PLANNER_NUM(reliability, burnin_hours_per_gpu), FieldKind::Number, "hours", 0, 1e4, 0, {}, kBuiltin,
-     Grade::User, "Burn-in time per GPU, charged once."},
+     Grade::Estimate, "Burn-in time per GPU, charged once."},
 };
 // clang-format on
 

@@ -6,6 +6,7 @@
 // reads curves out of them. Raw names and the original record stay in the store.
 
 #include "catalog/catalog.h"
+#include "core/choices.h"
 #include "core/evidence.h"
 #include "core/units.h"
 
@@ -13,10 +14,6 @@
 #include <string>
 
 namespace planner {
-
-enum class Serving { Aggregated, Disaggregated };
-std::string_view servingName(Serving s); // "aggregated" | "disaggregated"
-std::optional<Serving> servingFromName(std::string_view name);
 
 struct BenchmarkPoint {
     std::int64_t rowId = 0;  // id in the benchmark store, for "rows used"

@@ -61,11 +61,13 @@ private Q_SLOTS:
         }
         for (const char* key : {"gpus", "racks", "it_kw", "facility_kw"})
             QVERIFY2(std::isfinite(number(root, "sizing", key)), key);
-        for (const char* key : {"interruptions_per_day", "checkpoint_interval_s", "goodput"})
+        for (const char* key : {"interruptions_per_day", "goodput"})
             QVERIFY2(std::isfinite(number(root, "reliability", key)), key);
+        // Pure inference: no checkpoint interval and no storage section of zeros.
+        QVERIFY(!root.find("reliability")->find("checkpoint_interval_s"));
         QVERIFY(root.find("bom") && !root.find("bom")->array->empty());
         QVERIFY(root.find("warnings") && root.find("warnings")->type == json::Value::Type::Array);
-        QVERIFY(root.find("power") && root.find("network") && root.find("storage"));
+        QVERIFY(root.find("power") && root.find("network") && !root.find("storage"));
     }
 
     void rentModeReproducesInferenceX_data() { jsonHasTheContractKeys_data(); }
@@ -73,11 +75,12 @@ private Q_SLOTS:
     {
         // InferenceX: cost per Mtok = ($/GPU-hr) / (tok/s/GPU x 3600) x 1e6
         // = 2.31 / (1000 x 3600) x 1e6 = 0.641667 (SemiAnalysisAI/InferenceX-app cost formula;
-        // $2.31/hr is SemiAnalysis' GB300 owning TCO).
+        // $2.31/hr is SemiAnalysis' GB300 owning TCO). The formula holds for a fixed cluster with no
+        // spares (a spare is rented and serves nothing), so each example is set to one rack without.
         QFETCH(QString, file);
         Run r = runCli({"evaluate", examplePath(file.toLatin1().constData()), "--json", "--set", "facility.mode=rent",
                         "--set", "finance.gpu_hour_usd=2.31", "--set", "workload.throughput_tokens_per_s_per_gpu=1000",
-                        "--set", "finance.utilization=1"});
+                        "--set", "finance.utilization=1", "--set", "cluster.gpus=72", "--set", "cluster.spare_fraction=0"});
         QVERIFY2(r.code == 0, r.err.c_str());
         VERIFY_NEAR(number(parsed(r), "results", "cost_per_mtok_usd"), 0.6417, 5e-5);
     }

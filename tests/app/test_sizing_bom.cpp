@@ -153,7 +153,7 @@ private Q_SLOTS:
         // 405B x 14 bytes (weights + fp32 master + Adam) = 5.67 TB at 125 GB/s = 45.4 s
         VERIFY_RELATIVE(metric(e, "storage.checkpoint_tb"), 405e9 * 14 / 1e12, 1e-3);
         QVERIFY(metric(e, "reliability.goodput") < 1.0 && metric(e, "reliability.goodput") > 0.8);
-        QVERIFY(metric(e, "training.wall_clock_days") > 0);
+        QVERIFY(metric(e, "results.training_wall_clock_days") > 0);
     }
 };
 

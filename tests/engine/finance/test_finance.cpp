@@ -29,9 +29,8 @@ FinanceInput oneRackColocated()
     FinanceInput in;
     in.mode = FacilityMode::Colocation;
     in.gpus = 72;
-    in.capex = {{CapexClass::Compute, usd(3'600'000), years(5)}};
+    in.capex = {{CapexClass::Compute, usd(3'600'000), years(5), 0.10}};
     in.costOfCapital = 0.10;
-    in.residualFraction = 0.10;
     in.averageItPower = kilowatts(100);
     in.provisionedItPower = kilowatts(150);
     in.pue = 1.2;
@@ -80,7 +79,7 @@ private Q_SLOTS:
         // $1M over 4 years at 10% with 20% residual: (1e6 - 2e5 / 1.1^4) x CRF(10%, 4)
         // 1.1^4 = 1.4641; 2e5 / 1.4641 = 136,602.7; CRF = 0.1 x 1.4641 / 0.4641 = 0.3154708
         // -> (863,397.3) x 0.3154708 = 272,376.8 per year
-        const MoneyRate annual = annualizedCapital({CapexClass::Compute, usd(1e6), years(4)}, 0.10, 0.20);
+        const MoneyRate annual = annualizedCapital({CapexClass::Compute, usd(1e6), years(4), 0.20}, 0.10);
         VERIFY_CLOSE(in_usd_per_year(annual), 272'376.8, 1e-6, kFloor);
     }
 
@@ -114,6 +113,63 @@ private Q_SLOTS:
         VERIFY_CLOSE(in_usd_per_million_tokens(r.value().costPerToken), perMtok, 1e-9, kFloor);
         VERIFY_CLOSE(in_usd(r.value().costPerRequest), perMtok * 2000 / 1e6, 1e-9, kFloor);
         VERIFY_CLOSE(r.value().tokensPerDollar, 1e6 / perMtok, 1e-9, kFloor);
+    }
+
+    void cashFlowRenewsShortLivesAndReturnsWhatIsLeft()
+    {
+        // Five years at r = 10%, by hand. Compute $1M over 5 years, 10% residual; storage $100k over
+        // 2 years, 10% residual, so bought in years 0, 2 and 4 with $10k back at 2 and 4; a data hall
+        // $2M over 20 years, no residual. Opex: energy only (100 kW x 1.2 x 8,760 h x $0.08).
+        FinanceInput in = oneRackColocated();
+        in.mode = FacilityMode::Build;
+        in.capex = {{CapexClass::Compute, usd(1e6), years(5), 0.10},
+                    {CapexClass::Storage, usd(1e5), years(2), 0.10},
+                    {CapexClass::Facility, usd(2e6), years(20), 0.0}};
+        in.maintenanceFractionPerYear = 0;
+        in.staff = usd_per_year(0);
+        in.softwarePerGpu = usd_per_year(0);
+        in.horizon = years(5);
+        auto r = computeFinance(in);
+        QVERIFY(r);
+        const auto& cf = r.value().cashFlowByYear;
+        QCOMPARE(cf.size(), std::size_t(6));
+        const double energy = 100 * 1.2 * 8760 * 0.08; // 84,096 a year
+        const double crf2 = 0.1 * 1.21 / 0.21, crf5 = 0.1 * 1.61051 / 0.61051;
+        const double crf20 = 0.1 * std::pow(1.1, 20) / (std::pow(1.1, 20) - 1);
+        const double aStorage = (1e5 - 1e4 / 1.21) * crf2;
+        const double aCompute = (1e6 - 1e5 / 1.61051) * crf5;
+        const double aFacility = 2e6 * crf20;
+        const double af15 = (1 - std::pow(1.1, -15)) / 0.1;
+        // Year 5 gets back: compute's residual (its life ends), the storage bought in year 4 with
+        // one year left (its last charge and its residual, discounted one year), the hall's 15
+        // remaining years of charges.
+        const double terminal = 1e5 + (aStorage + 1e4) / 1.1 + aFacility * af15;
+        const double expected[] = {-3.1e6, -energy, -energy - 9e4, -energy, -energy - 9e4, -energy + terminal};
+        for (int y = 0; y <= 5; ++y)
+            VERIFY_RELATIVE(in_usd(cf[y]), expected[y], 1e-9);
+        // The present value of those flows is the annualized cost discounted over the five years.
+        const double af5 = (1 - std::pow(1.1, -5)) / 0.1;
+        VERIFY_RELATIVE(in_usd(r.value().npvOfCost), (aCompute + aStorage + aFacility + energy) * af5, 1e-9);
+    }
+
+    void buildModePaysTheFacilitysRunningCosts()
+    {
+        // O&M on the plant (hall + cooling), insurance and property tax on all capex.
+        FinanceInput in = oneRackColocated();
+        in.mode = FacilityMode::Build;
+        in.capex = {{CapexClass::Compute, usd(3e6), years(5), 0.1}, {CapexClass::Facility, usd(1e6), years(20), 0},
+                    {CapexClass::Cooling, usd(2e5), years(5), 0}};
+        in.facilityOmFractionPerYear = 0.02;
+        in.insuranceFractionPerYear = 0.005;
+        in.propertyTaxFractionPerYear = 0.01;
+        auto r = computeFinance(in);
+        QVERIFY(r);
+        VERIFY_RELATIVE(perYear(r.value(), "facility O&M"), 0.02 * 1.2e6, 1e-12);
+        VERIFY_RELATIVE(perYear(r.value(), "insurance"), 0.005 * 4.2e6, 1e-12);
+        VERIFY_RELATIVE(perYear(r.value(), "property tax"), 0.01 * 4.2e6, 1e-12);
+        // Colocation has them inside its rate.
+        in.mode = FacilityMode::Colocation;
+        QVERIFY(std::isnan(perYear(computeFinance(in).value(), "insurance")));
     }
 
     void inferenceXFormulaInRentMode()

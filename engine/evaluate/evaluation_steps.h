@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The steps of evaluate(), in the order the pipeline runs them, and the working state they share.
+// Internal to engine/evaluate: callers see only evaluate.h. Each step reads what earlier steps
+// left in Work and adds its own part; each lives in its own file (step_*.cpp).
+
+#include "cluster/fabric.h"
+#include "cluster/reliability.h"
+#include "cluster/storage.h"
+#include "cluster/training.h"
+#include "evaluate/evaluate.h"
+#include "scenario/scenario_choices.h"
+
+#include <optional>
+
+namespace planner::steps {
+
+struct NetworkPlan {
+    FabricResult fabric;
+    std::vector<BomLine> bom;
+    std::vector<Metric> details;
+};
+
+struct StoragePlan {
+    CheckpointWriteResult checkpoint;
+    StorageResult plan;
+    units::DataSize checkpointSize;
+    units::MoneyRate feesPerYear;
+    std::vector<BomLine> bom;
+    std::vector<Metric> details;
+};
+
+// Everything evaluate() works out, in one place, so the steps stay short.
+struct Work {
+    const Scenario& s;
+    const Catalog& catalog;
+    const SystemSpec& system;
+    const GpuSpec* gpu;
+    const ModelSpec& model;
+    ScenarioChoices choices;
+    ThroughputAnswer throughput{};
+    double goodput = 1;
+    ReliabilityResult reliability{};
+    bool splitFromRoofline = false; // input/output cost split estimated by the roofline
+    EvidencePtr tcoInputs{};        // evidence shared by every cost figure
+    NetworkPlan network{};
+    StoragePlan storage{};
+    units::Power itPerGpuNameplate{}, itPerGpuTypical{};
+    units::Power itNameplate{}, itTypical{}; // whole cluster, once the BOM is complete
+    Evidence powerEvidence{};
+    std::optional<TrainingResult> trainingRun{}; // training workloads, once the cost is known
+    Evaluation out{};
+
+    bool training() const { return choices.kind == WorkloadKind::Training; }
+};
+
+// step_throughput.cpp: tokens/s per GPU (explicit, training, or the caller's source) and the
+// input/output time split.
+Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx);
+// step_sizing.cpp: per-GPU power, then GPUs and racks from the sizing basis.
+void resolvePower(Work& w);
+units::TokenRate averageDemand(const Scenario& s); // tokens/s, from tokens a day or requests a second
+Result<void> size(Work& w, units::Power overheadPerGpu);
+// step_network.cpp: the scale-out fabric, its BOM lines and figures, collective times.
+Result<FabricResult> sizeScenarioFabric(const Work& w, int gpus); // counts only
+Result<NetworkPlan> planNetwork(const Work& w, int gpus);
+Result<void> collectiveDetails(const Work& w, std::vector<Metric>& out);
+// step_reliability.cpp: failures, checkpoints, stragglers and goodput.
+Result<ReliabilityResult> planReliability(const Work& w, int gpus, units::Time checkpointWrite);
+void reliabilityDetails(const Work& w, std::vector<Metric>& out);
+// step_storage.cpp: checkpoint writes and the storage tiers; zero interval = no periodic checkpoints.
+Result<StoragePlan> planStorage(const Work& w, units::Time checkpointInterval);
+Result<void> planReliabilityAndStorage(Work& w);
+// step_bom.cpp: compute and facility lines, and the network and storage lines, into one BOM.
+void buildBom(Work& w);
+// step_finance.cpp: capex by class from the BOM, opex, TCO and cost per token.
+Result<void> computeCost(Work& w);
+// step_training.cpp: a training workload's run (wall-clock, GPU-hours, cost) at the cluster's TCO.
+Result<void> planTrainingRun(Work& w);
+// publish_results.cpp: the headline figures, led by the run for training workloads.
+void publishResults(Work& w);
+// publish_details.cpp: sizing, power, network, storage, reliability and the cost breakdown.
+void publishSizing(Work& w);
+Result<void> publishDetails(Work& w);
+
+} // namespace planner::steps

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Cost: capex by class from the BOM (each class over its own life), the operating cost lines and
+// the tokens served, handed to the finance model; and the evidence every cost figure shares.
+#include "evaluate/evaluation_steps.h"
+
+#include "cluster/power.h"
+
+#include <algorithm>
+
+namespace planner::steps {
+
+using namespace units;
+
+namespace {
+
+std::vector<CapexItem> capexFromBom(const Work& w)
+{
+    const Scenario& s = w.s;
+    auto lifeOf = [&](CapexClass c) {
+        switch (c) {
+        case CapexClass::Network: return years(s.finance.network_life_years.value);
+        case CapexClass::Storage: return years(s.finance.storage_life_years.value);
+        case CapexClass::Facility: return years(s.facility.facility_life_years.value);
+        default: return years(s.finance.depreciation_years.value);
+        }
+    };
+    std::vector<CapexItem> items;
+    Money compute = usd(0);
+    for (const BomLine& line : w.out.bom.lines) {
+        const CapexClass c = line.capexClass;
+        if (c == CapexClass::Compute)
+            compute += line.totalCost;
+        auto it = std::find_if(items.begin(), items.end(), [&](const CapexItem& i) { return i.cls == c; });
+        if (it == items.end())
+            items.push_back({c, line.totalCost, lifeOf(c),
+                             hasResidualValue(c) ? s.finance.residual_fraction.value : 0.0});
+        else
+            it->amount += line.totalCost;
+    }
+    items.push_back({CapexClass::Installation, compute * s.finance.installation_fraction.value,
+                     years(s.finance.depreciation_years.value), 0.0});
+    return items;
+}
+
+FinanceInput financeInput(const Work& w)
+{
+    const Power itNameplate = w.itNameplate;
+    const Scenario& s = w.s;
+    FinanceInput in;
+    in.mode = w.choices.mode;
+    in.gpus = w.out.sizing.gpus;
+    if (w.choices.mode != FacilityMode::Rent)
+        in.capex = capexFromBom(w);
+    in.costOfCapital = s.finance.cost_of_capital.value;
+    in.averageItPower = averageItPower(w.itTypical, s.facility.idle_power_fraction.value, s.finance.utilization.value);
+    in.provisionedItPower = itNameplate;
+    in.pue = s.facility.pue.value;
+    in.electricity = usd_per_kwh(s.facility.electricity_usd_per_kwh.value);
+    in.colocation = usd_per_kw_month(s.facility.colocation_usd_per_kw_month.value);
+    in.maintenanceFractionPerYear = s.finance.maintenance_fraction_per_year.value;
+    in.staff = usd_per_year(s.finance.staff_usd_per_year.value);
+    in.softwarePerGpu = usd_per_year(s.finance.software_usd_per_gpu_year.value);
+    in.storageFees = w.storage.feesPerYear;
+    in.transit = usd_per_year(12 * s.finance.transit_usd_per_month.value);
+    in.facilityOmFractionPerYear = s.facility.om_fraction_per_year.value;
+    in.insuranceFractionPerYear = s.finance.insurance_fraction_per_year.value;
+    in.propertyTaxFractionPerYear = s.facility.property_tax_fraction_per_year.value;
+    in.gpuHourPrice = usd_per_hour(s.finance.gpu_hour_usd.isSet() ? s.finance.gpu_hour_usd.value : 0);
+    in.tokensPerGpu = w.throughput.totalPerGpu;
+    in.inputTokens = s.workload.input_tokens.value;
+    in.outputTokens = s.workload.output_tokens.value;
+    in.prefillTimeShare = w.throughput.prefillTimeShare;
+    in.utilization = s.finance.utilization.value;
+    in.goodput = w.choices.mode == FacilityMode::Rent ? 1.0 : w.goodput;
+    in.servingGpus = double(w.out.sizing.servingDomains) * w.system.gpusPerDomain;
+    if (w.out.sizing.basis == SizingBasis::Demand)
+        in.demand = averageDemand(s);
+    in.horizon = years(s.finance.depreciation_years.value);
+    return in;
+}
+
+Evidence tcoEvidence(const Work& w)
+{
+    const Scenario& s = w.s;
+    if (w.choices.mode == FacilityMode::Rent)
+        return evidenceOf(s, {"finance.gpu_hour_usd", "finance.transit_usd_per_month"}, "formula");
+    Evidence e = evidenceOf(s, {"finance.system_price_usd", "finance.depreciation_years", "finance.cost_of_capital",
+                                "finance.residual_fraction", "finance.installation_fraction",
+                                "finance.maintenance_fraction_per_year", "finance.utilization",
+                                "facility.electricity_usd_per_kwh", "facility.pue", "facility.idle_power_fraction",
+                                "facility.cooling_capex_usd_per_kw", "finance.staff_usd_per_year",
+                                "finance.software_usd_per_gpu_year", "finance.transit_usd_per_month"},
+                            "formula");
+    e.merge(w.powerEvidence);
+    if (w.choices.mode == FacilityMode::Build)
+        e.merge(evidenceOf(s, {"facility.build_usd_per_mw", "facility.facility_life_years", "facility.om_fraction_per_year",
+                               "facility.property_tax_fraction_per_year", "finance.insurance_fraction_per_year"},
+                           ""));
+    else
+        e.merge(evidenceOf(s, {"facility.colocation_usd_per_kw_month"}, ""));
+    e.method = "formula";
+    return e;
+}
+
+} // namespace
+
+Result<void> computeCost(Work& w)
+{
+    auto fin = computeFinance(financeInput(w));
+    if (!fin)
+        return fin.error();
+    w.out.finance = fin.value();
+    w.out.warnings.insert(w.out.warnings.end(), w.out.finance.warnings.begin(), w.out.finance.warnings.end());
+    w.tcoInputs = std::make_shared<const Evidence>(tcoEvidence(w));
+    return boost::outcome_v2::success();
+}
+
+} // namespace planner::steps

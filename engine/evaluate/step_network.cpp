@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The scale-out fabric of a sized cluster: switch, transceiver and cable counts with their cost and
+// power as BOM lines, and the time of the collectives the workload runs over it (the KV-cache
+// hand-off of disaggregated serving, the gradient all-reduce of training).
+#include "evaluate/evaluation_steps.h"
+
+#include <algorithm>
+
+namespace planner::steps {
+
+using namespace units;
+
+namespace {
+
+template <class T>
+T valueOr(const Figure<T>& f, T fallback)
+{
+    return f.known() ? f.value() : fallback;
+}
+
+BomLine networkLine(std::string item, double count, std::string unit, Money unitCost, Power unitPower,
+                    const Provenance& p)
+{
+    BomLine l;
+    l.category = "network";
+    l.capexClass = CapexClass::Network;
+    l.item = std::move(item);
+    l.count = count;
+    l.unit = std::move(unit);
+    l.unitCost = unitCost;
+    l.unitPower = unitPower;
+    l.provenance = p;
+    return l;
+}
+
+FabricInput fabricInput(const Scenario& s, const SwitchSpec* sw, const OpticSpec* optic, int gpus)
+{
+    const NetworkInputs& n = s.network;
+    FabricInput in;
+    in.gpus = gpus;
+    in.nicsPerGpu = static_cast<int>(n.nics_per_gpu.value);
+    in.nicBandwidth = gigabits_per_second(n.nic_gbps.value);
+    in.switchRadix = static_cast<int>(n.switch_radix.value);
+    in.switchPortBandwidth = gigabits_per_second(n.switch_port_gbps.value);
+    in.planes = static_cast<int>(n.planes.value);
+    in.oversubscription = n.oversubscription.value;
+    in.switchPower = sw ? valueOr(sw->power, watts(0)) : watts(0);
+    in.switchPrice = sw ? valueOr(sw->price, usd(0)) : usd(0);
+    in.transceiverPower = optic ? valueOr(optic->power, watts(0)) : watts(0);
+    in.transceiverPrice = optic ? valueOr(optic->price, usd(0)) : usd(0);
+    in.cablePrice = usd(0);
+    in.optical = optic != nullptr;
+    return in;
+}
+
+void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* optic, NetworkPlan& out)
+{
+    const Provenance swp = sw && sw->price.known() ? sw->price.provenance() : Provenance{"no price in the catalog", {}, Grade::Estimate};
+    const Money swPrice = f.switches() ? f.switchCost / double(f.switches()) : usd(0);
+    const Power swPower = f.switches() ? f.switchPowerTotal / double(f.switches()) : watts(0);
+    const std::string name = sw ? sw->name : "switch";
+    for (auto [tier, count] : {std::pair{"leaf", f.leafSwitches}, std::pair{"spine", f.spineSwitches},
+                               std::pair{"core", f.coreSwitches}})
+        if (count > 0)
+            out.bom.push_back(networkLine(name + " " + tier + " switch", double(count), "switches", swPrice, swPower, swp));
+    if (f.transceivers > 0) {
+        const Provenance op = optic && optic->price.known() ? optic->price.provenance() : Provenance{};
+        out.bom.push_back(networkLine(optic ? optic->name : "transceiver", double(f.transceivers), "modules",
+                                      f.transceiverCost / double(f.transceivers),
+                                      f.transceiverPowerTotal / double(f.transceivers), op));
+    }
+    BomLine cables = networkLine("fabric cables", double(f.cables()), "cables", usd(0), watts(0),
+                                 Provenance{"counted by the fabric model; no cable price in the catalog", {}, Grade::Estimate});
+    out.bom.push_back(cables);
+}
+
+// A missing price or power figure counts as zero; say so rather than let the BOM look complete.
+void unknownFiguresWarnings(const SwitchSpec* sw, const OpticSpec* optic, Warnings& warnings)
+{
+    auto check = [&](bool known, const std::string& what) {
+        if (!known)
+            warnings.push_back({"network", "the catalog has no " + what + "; counted as zero"});
+    };
+    if (sw) {
+        check(sw->price.known(), "price for " + sw->name);
+        check(sw->power.known(), "power figure for " + sw->name);
+    }
+    if (optic) {
+        check(optic->price.known(), "price for " + optic->name);
+        check(optic->power.known(), "power figure for " + optic->name);
+    }
+}
+
+} // namespace
+
+Result<FabricResult> sizeScenarioFabric(const Work& w, int gpus)
+{
+    const Scenario& s = w.s;
+    const Catalog& c = w.catalog;
+    const SwitchSpec* sw = c.switchSpec(s.network.switch_model.value);
+    const OpticSpec* optic = s.network.optic.value.empty() ? nullptr : c.optic(s.network.optic.value);
+    return sizeFabric(fabricInput(s, sw, optic, gpus));
+}
+
+Result<NetworkPlan> planNetwork(const Work& w, int gpus)
+{
+    const Scenario& s = w.s;
+    const Catalog& c = w.catalog;
+    const SwitchSpec* sw = c.switchSpec(s.network.switch_model.value);
+    const OpticSpec* optic = s.network.optic.value.empty() ? nullptr : c.optic(s.network.optic.value);
+    auto fabric = sizeFabric(fabricInput(s, sw, optic, gpus));
+    if (!fabric)
+        return fabric.error();
+    NetworkPlan out;
+    out.fabric = fabric.value();
+    for (Warning& warning : out.fabric.warnings)
+        warning.where = "network: " + warning.where;
+    fabricBom(out.fabric, sw, optic, out);
+    unknownFiguresWarnings(sw, optic, out.fabric.warnings);
+    const auto e = std::make_shared<const Evidence>(evidenceOf(s, {"network.nics_per_gpu", "network.nic_gbps", "network.switch_radix",
+                                         "network.switch_port_gbps", "network.planes", "network.oversubscription"}, "model"));
+    const FabricResult& f = out.fabric;
+    addMetric(out.details, "network.tiers", "Fabric tiers", f.tiers, "tiers", e);
+    addMetric(out.details, "network.leaf_switches", "Leaf switches", double(f.leafSwitches), "switches", e);
+    addMetric(out.details, "network.spine_switches", "Spine switches", double(f.spineSwitches), "switches", e);
+    addMetric(out.details, "network.core_switches", "Core switches", double(f.coreSwitches), "switches", e);
+    addMetric(out.details, "network.transceivers", "Transceivers", double(f.transceivers), "modules", e);
+    addMetric(out.details, "network.cables", "Fabric cables", double(f.cables()), "cables", e);
+    addMetric(out.details, "network.bisection_gbps_per_gpu", "Bisection bandwidth per GPU",
+              in_gigabits_per_second(f.bisectionPerGpu), "Gb/s", e);
+    addMetric(out.details, "network.power_kw", "Fabric power", in_kilowatts(f.power()), "kW", e);
+    addMetric(out.details, "network.cost_usd", "Fabric cost", in_usd(f.cost()), "USD", e);
+    return out;
+}
+
+Result<void> collectiveDetails(const Work& w, std::vector<Metric>& out)
+{
+    if (!w.gpu)
+        return boost::outcome_v2::success();
+    const Scenario& s = w.s;
+    const GpuSpec& gpu = *w.gpu;
+    const ModelSpec& m = w.model;
+    const int gpus = w.out.sizing.gpus;
+    const Bandwidth perGpuOut = gigabits_per_second(s.network.nic_gbps.value * s.network.nics_per_gpu.value);
+    const auto e = std::make_shared<const Evidence>(
+        evidenceOf(s, {"network.nic_gbps", "network.nics_per_gpu", "workload.input_tokens"}, "model"));
+    if (w.choices.serving == Serving::Disaggregated && m.kvBytesPerToken16.known()) {
+        const DataSize perRequest = m.kvBytesPerToken16.value() * kvCacheScale(w.choices.precision) *
+                                    s.workload.input_tokens.value;
+        auto t = kvTransferTime(perRequest, perGpuOut);
+        if (!t)
+            return t.error();
+        addMetric(out, "network.kv_transfer_mb_per_request", "KV cache per request (prefill to decode)",
+                  in_bytes(perRequest) / 1e6, "MB", e);
+        addMetric(out, "network.kv_transfer_ms_per_request", "KV hand-off time per request", in_seconds(t.value()) * 1e3,
+                  "ms", e);
+    }
+    if (!w.training() || !gpu.scaleUpBandwidth.known())
+        return boost::outcome_v2::success();
+    HierarchicalAllReduceInput in;
+    in.domainSize = std::min(w.system.gpusPerDomain, gpus);
+    in.domains = std::max(1, gpus / in.domainSize);
+    in.size = bytes(2.0 * m.activeParams.value()); // bf16 gradients
+    in.scaleUpBandwidth = gpu.scaleUpBandwidth.value() / 2.0; // catalog figure is bidirectional
+    in.scaleOutBandwidth = perGpuOut;
+    auto t = hierarchicalAllReduceTime(in);
+    if (!t)
+        return t.error();
+    addMetric(out, "network.gradient_allreduce_s", "Gradient all-reduce per step (hierarchical)", in_seconds(t.value()),
+              "s", e);
+    return boost::outcome_v2::success();
+}
+
+} // namespace planner::steps

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Sizing: the IT power of one GPU (the system's own figure, plus the network's share later, or
+// the analyst's all-in figure), then GPUs and racks from the first sizing basis the scenario gives.
+#include "evaluate/evaluation_steps.h"
+
+namespace planner::steps {
+
+using namespace units;
+
+namespace {
+
+SizingBasis basisOf(const Scenario& s)
+{
+    if (s.cluster.gpus.isSet())
+        return SizingBasis::FixedGpus;
+    if (s.cluster.racks.isSet())
+        return SizingBasis::FixedRacks;
+    if (s.workload.demand_tokens_per_day.isSet() || s.workload.demand_requests_per_s.isSet())
+        return SizingBasis::Demand;
+    if (s.facility.power_cap_mw.isSet())
+        return SizingBasis::PowerCap;
+    return SizingBasis::SingleDomain;
+}
+
+} // namespace
+
+TokenRate averageDemand(const Scenario& s)
+{
+    if (s.workload.demand_tokens_per_day.isSet())
+        return tokens(s.workload.demand_tokens_per_day.value) / days(1);
+    const double perRequest = s.workload.input_tokens.value + s.workload.output_tokens.value;
+    return tokens_per_second(s.workload.demand_requests_per_s.value * perRequest);
+}
+
+// Per-GPU IT power: the system's own figure plus the network and storage share, unless the
+// analyst gave an all-in figure (the InferenceX convention).
+void resolvePower(Work& w)
+{
+    const Number& allIn = w.s.facility.it_kw_per_gpu_all_in;
+    const double perDomain = w.system.gpusPerDomain;
+    if (allIn.isSet()) {
+        w.itPerGpuNameplate = w.itPerGpuTypical = kilowatts(allIn.value);
+        w.powerEvidence = evidenceOf(w.s, {"facility.it_kw_per_gpu_all_in"}, "input");
+        return;
+    }
+    w.itPerGpuNameplate = w.system.domainPower.value() / perDomain;
+    w.itPerGpuTypical = (w.system.domainTypicalPower.known() ? w.system.domainTypicalPower.value()
+                                                             : w.system.domainPower.value()) / perDomain;
+    w.powerEvidence.method = "catalog";
+    w.powerEvidence.add("catalog:" + w.system.id + ".power", w.system.domainPower.provenance().grade);
+}
+
+Result<void> size(Work& w, Power overheadPerGpu)
+{
+    const Scenario& s = w.s;
+    SizingInput in;
+    in.gpusPerDomain = w.system.gpusPerDomain;
+    in.domainsPerRack = w.system.domainsPerRack;
+    in.domainNameplate = w.itPerGpuNameplate * double(w.system.gpusPerDomain);
+    in.overheadPerGpu = overheadPerGpu;
+    in.pue = s.facility.pue.value;
+    in.spareFraction = s.cluster.spare_fraction.value;
+    in.basis = basisOf(s);
+    in.fixedGpus = s.cluster.gpus.isSet() ? s.cluster.gpus.value : 0;
+    in.fixedRacks = s.cluster.racks.isSet() ? s.cluster.racks.value : 0;
+    if (in.basis == SizingBasis::Demand)
+        in.averageDemand = averageDemand(s);
+    in.peakToAverage = s.workload.peak_to_average.value;
+    in.throughputPerGpu = w.throughput.totalPerGpu;
+    in.utilization = s.finance.utilization.value;
+    in.goodput = w.goodput;
+    in.facilityPowerCap = s.facility.power_cap_mw.isSet() ? megawatts(s.facility.power_cap_mw.value) : watts(0);
+    auto sized = sizeCluster(in);
+    if (!sized)
+        return sized.error();
+    w.out.sizing = sized.value();
+    return boost::outcome_v2::success();
+}
+
+} // namespace planner::steps

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Storage: checkpoint size and write time, the retention policy over hot, warm and archive tiers,
+// and the monthly fees, which finance counts as operating cost (storage is a service here).
+#include "evaluate/evaluation_steps.h"
+
+#include <string>
+
+namespace planner::steps {
+
+using namespace units;
+
+namespace {
+
+BomLine storageLine(std::string tier, DataSize size, Money perMonth, const Provenance& p)
+{
+    BomLine l;
+    l.category = "storage";
+    l.capexClass = CapexClass::Storage;
+    l.item = std::move(tier);
+    l.count = in_terabytes(size);
+    l.unit = "TB";
+    l.unitCost = usd(0);
+    l.unitPower = watts(0);
+    l.includedIn = "storage services (opex, " + std::to_string(static_cast<long long>(in_usd(perMonth))) + " USD/month)";
+    l.provenance = p;
+    return l;
+}
+
+} // namespace
+
+
+Result<StoragePlan> planStorage(const Work& w, Time interval)
+{
+    const Scenario& s = w.s;
+    const Catalog& c = w.catalog;
+    const ModelSpec& m = w.model;
+    const StorageInputs& st = s.storage;
+    StoragePlan out;
+    const double params = m.totalParams.value();
+    out.checkpointSize = checkpointSize(params, st.checkpoint_bytes_per_param.value);
+    CheckpointWriteInput write;
+    write.size = out.checkpointSize;
+    write.localWrite = gigabytes_per_second(st.write_gb_per_s.value);
+    write.interRegion = gigabytes_per_second(st.inter_region_gb_per_s.value);
+    write.mode = w.choices.replication;
+    write.interval = interval;
+    auto written = checkpointWrite(write);
+    if (!written)
+        return written.error();
+    out.checkpoint = written.value();
+
+    const StorageTierSpec* hot = c.storageTier(st.hot_tier.value);
+    const StorageTierSpec* warm = c.storageTier(st.warm_tier.value);
+    const StorageTierSpec* archive = c.storageTier(st.archive_tier.value);
+    StorageInput in;
+    in.checkpointSize = out.checkpointSize;
+    const double perDay = st.checkpoints_per_day.isSet() ? st.checkpoints_per_day.value
+                          : interval.value() > 0       ? 86400.0 / in_seconds(interval)
+                                                       : 0.0;
+    in.retention.checkpointRate = perDay / days(1);
+    in.retention.keepHot = perDay > 0 ? static_cast<int>(st.checkpoints_kept_hot.value) : 1;
+    in.retention.archiveAfter = days(st.archive_after_days.value);
+    in.retention.deleteAfter = months(st.delete_after_months.value);
+    in.regions = static_cast<int>(st.replication_regions.value);
+    in.prices.hot = tierPrice(*hot);
+    in.prices.warm = tierPrice(*warm);
+    in.prices.archive = tierPrice(*archive);
+    in.dataset = terabytes(st.dataset_tb.value + st.hot_tb.value);
+    in.datasetRemoteReadsPerMonth = st.dataset_remote_reads_per_month.value;
+    in.cacheHitRatio = st.cache_hit_ratio.value;
+    in.egressPerMonth = terabytes(st.egress_tb_per_month.value);
+    in.months = 1; // evaluate() uses the steady month; the month-by-month table is for reports
+
+    auto plan = storagePlan(in);
+    if (!plan)
+        return plan.error();
+    out.plan = plan.value();
+    const StorageMonth& steady = out.plan.steady;
+    out.feesPerYear = steady.total / months(1);
+    const auto& held = out.plan.steadyStored;
+    out.bom.push_back(storageLine(hot->name + " (hot)", held.hot, steady.cost.hot.total(), hot->pricePerGbMonth.provenance()));
+    out.bom.push_back(storageLine(warm->name + " (warm)", held.warm, steady.cost.warm.total(), warm->pricePerGbMonth.provenance()));
+    out.bom.push_back(storageLine(archive->name + " (archive)", held.archive, steady.cost.archive.total(),
+                                  archive->pricePerGbMonth.provenance()));
+    const auto e = std::make_shared<const Evidence>(
+        evidenceOf(s, {"storage.checkpoint_bytes_per_param", "storage.write_gb_per_s", "storage.inter_region_gb_per_s",
+                          "storage.dataset_tb", "storage.cache_hit_ratio"}, "model"));
+    addMetric(out.details, "storage.checkpoint_tb", "Checkpoint size", in_terabytes(out.checkpointSize), "TB", e);
+    addMetric(out.details, "storage.checkpoint_write_s", "Checkpoint blocking write time",
+              in_seconds(out.checkpoint.blocking), "s", e);
+    addMetric(out.details, "storage.replication_lag_s", "Replication lag", in_seconds(out.checkpoint.replicationLag), "s", e);
+    addMetric(out.details, "storage.hot_tb", "Hot tier held", in_terabytes(held.hot), "TB", e);
+    addMetric(out.details, "storage.warm_tb", "Warm tier held", in_terabytes(held.warm), "TB", e);
+    addMetric(out.details, "storage.archive_tb", "Archive tier held", in_terabytes(held.archive), "TB", e);
+    addMetric(out.details, "storage.monthly_cost_usd", "Storage cost per month", in_usd(steady.total), "USD/month", e);
+    addMetric(out.details, "storage.cross_region_reads_tb_per_month", "Cross-region reads after the cache",
+              in_terabytes(out.plan.crossRegionReadsPerMonth), "TB/month", e);
+    return out;
+}
+
+} // namespace planner::steps

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Throughput: the explicit figure when the scenario gives one, 6 x active parameters per token for
+// training, otherwise the caller's source (measured data). Then the share of GPU time a request
+// spends on its input tokens, which splits cost between input and output tokens.
+#include "evaluate/evaluation_steps.h"
+
+#include "serving/disaggregated.h"
+
+#include <cmath>
+
+namespace planner::steps {
+
+using namespace units;
+
+namespace {
+
+// Training tokens per second per GPU: peak dense FLOPS x MFU / (6 x active parameters).
+Result<ThroughputAnswer> trainingThroughput(const Work& w)
+{
+    const Precision p = w.choices.precision;
+    const Figure<FlopRate>& flops = w.gpu->denseFlops[static_cast<int>(p)];
+    if (!flops.known())
+        return badInput("workload.precision", w.gpu->name + " has no dense " + std::string(precisionName(p)) +
+                                                  " figure in the catalog");
+    ThroughputAnswer a;
+    a.totalPerGpu =
+        tokens_per_second(flops.value().value() * w.s.workload.mfu.value / (6.0 * w.model.activeParams.value()));
+    a.evidence = evidenceOf(w.s, {"workload.mfu"}, "analytic");
+    a.evidence.add("catalog:" + w.gpu->id + ".flops." + std::string(precisionName(p)), flops.provenance().grade);
+    a.evidence.add("catalog:" + w.model.id + ".active_params", w.model.activeParams.provenance().grade);
+    a.prefillTimeShare = 0.5; // a trained token is read once; the split has no meaning here
+    return a;
+}
+
+Result<ThroughputAnswer> throughputFor(const Work& w, const EvaluationContext& ctx)
+{
+    const Number& explicitFigure = w.s.workload.throughput_tokens_per_s_per_gpu;
+    if (explicitFigure.isSet()) {
+        ThroughputAnswer a;
+        a.totalPerGpu = tokens_per_second(explicitFigure.value);
+        a.evidence = evidenceOf(w.s, {"workload.throughput_tokens_per_s_per_gpu"}, "input");
+        return a;
+    }
+    if (w.training())
+        return trainingThroughput(w);
+    if (ctx.throughput)
+        return ctx.throughput(w.s, w.catalog);
+    return badInput("workload.throughput_tokens_per_s_per_gpu",
+                    "no throughput for this scenario: give workload.throughput_tokens_per_s_per_gpu, or "
+                    "benchmark_db (or --db) with measured rows");
+}
+
+// Share of GPU time a request spends on its input tokens, from the roofline's prefill and decode
+// rates: a ratio, so the model's efficiency errors largely cancel. < 0 when the model cannot say.
+double computeRooflineTimeShare(const Work& w)
+{
+    const Scenario& s = w.s;
+    RooflineInput in;
+    in.model = &w.model;
+    in.gpu = w.gpu;
+    in.domainSize = w.system.gpusPerDomain;
+    in.precision = w.choices.precision;
+    in.inputTokens = s.workload.input_tokens.value;
+    in.outputTokens = s.workload.output_tokens.value;
+    auto rates = analyticRoleRates(in, tokens_per_second(s.workload.min_tokens_per_s_per_user.value));
+    if (!rates)
+        return -1;
+    const double prefill = in.inputTokens / in_tokens_per_second(rates.value().prefillInputPerGpu);
+    const double decode = in.outputTokens / in_tokens_per_second(rates.value().decodeOutputPerGpu);
+    return std::isfinite(prefill / (prefill + decode)) ? prefill / (prefill + decode) : -1;
+}
+
+// The roofline sweep costs tens of microseconds and depends on few inputs, so the answer is kept
+// in the caller's cache when there is one.
+double rooflineTimeShare(const Work& w, EvaluationCache* cache)
+{
+    const Scenario& s = w.s;
+    if (!cache)
+        return computeRooflineTimeShare(w);
+    const EvaluationCache::PrefillShareKey key{w.system.id, w.model.id, std::string(precisionName(w.choices.precision)),
+                                               s.workload.input_tokens.value, s.workload.output_tokens.value,
+                                               s.workload.min_tokens_per_s_per_user.value};
+    if (auto known = cache->prefillShare(key))
+        return *known;
+    const double share = computeRooflineTimeShare(w);
+    cache->storePrefillShare(key, share);
+    return share;
+}
+
+} // namespace
+
+Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx)
+{
+    auto tput = throughputFor(w, ctx);
+    if (!tput)
+        return tput.error();
+    w.throughput = tput.value();
+    w.out.warnings.insert(w.out.warnings.end(), w.throughput.warnings.begin(), w.throughput.warnings.end());
+    if (w.throughput.prefillTimeShare < 0 && w.gpu) {
+        w.throughput.prefillTimeShare = rooflineTimeShare(w, ctx.cache);
+        w.splitFromRoofline = w.throughput.prefillTimeShare >= 0;
+    }
+    return boost::outcome_v2::success();
+}
+
+} // namespace planner::steps

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The accounting identity an analyst checks by hand: cost per million tokens = cost per year /
+// tokens served per year x 1e6, in every sizing mode and facility mode, on every bundled example.
+// Tokens served is the demand when the cluster is sized from demand, and serving GPUs (spares
+// excluded) x tokens/s x utilization x goodput x seconds per year otherwise. Every other headline
+// figure (input and output split, per request, tokens per dollar, break-even) follows from it.
+#include "evaluate/evaluate.h"
+#include "scenario/scenario_schema.h"
+#include "measured_throughput.h"
+#include "scenario_io.h"
+#include "test_support.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <set>
+
+using namespace planner;
+
+namespace {
+
+constexpr double kSecondsPerYear = 8760.0 * 3600.0;
+
+double metric(const Evaluation& e, const char* key)
+{
+    const Metric* m = e.metric(key);
+    if (!m)
+        qFatal("no metric %s", key);
+    return m->value;
+}
+
+Scenario example(const QString& file)
+{
+    auto s = loadScenario(QStringLiteral(PLANNER_SOURCE_DIR "/data/examples/") + file);
+    if (!s)
+        qFatal("%s", s.error().message.c_str());
+    return s.value();
+}
+
+void set(Scenario& s, const char* path, const char* value)
+{
+    if (auto ok = setField(s, path, value); !ok)
+        qFatal("%s: %s", path, ok.error().message.c_str());
+}
+
+// Clears every sizing field, so the one the caller sets decides.
+void clearSizing(Scenario& s)
+{
+    for (Number* n : {&s.cluster.gpus, &s.cluster.racks, &s.workload.demand_tokens_per_day,
+                      &s.workload.demand_requests_per_s, &s.facility.power_cap_mw})
+        *n = Number{};
+}
+
+// The examples read throughput from the bundled database, as the CLI does.
+const EvaluationContext& examplesContext()
+{
+    static const EvaluationContext ctx = [] {
+        auto data = loadMeasuredData(QStringLiteral(PLANNER_BINARY_DIR "/data/examples/benchmarks.sqlite"), builtinCatalog());
+        if (!data)
+            qFatal("%s", data.error().message.c_str());
+        EvaluationContext c;
+        c.throughput = measuredThroughput(data.value());
+        return c;
+    }();
+    return ctx;
+}
+
+Evaluation evaluateExample(const QString& file)
+{
+    auto e = evaluate(example(file), builtinCatalog(), examplesContext());
+    if (!e)
+        qFatal("%s", e.error().message.c_str());
+    return e.value();
+}
+
+const QStringList kExamples{QStringLiteral("gb200-nvl72-deepseek-r1.json"), QStringLiteral("gb300-nvl72-deepseek-r1.json"),
+                            QStringLiteral("vr200-nvl72-deepseek-r1.json")};
+
+} // namespace
+
+class TestAccounting : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void headlineReconcilesWithYearlyCostAndTokensServed_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("sizing");
+        for (const QString& file : kExamples)
+            for (const char* mode : {"build", "colocation", "rent"})
+                for (const char* sizing : {"as in the file", "fixed GPUs", "fixed racks", "demand", "power cap"})
+                    QTest::newRow(qPrintable(file.section(QLatin1Char('-'), 0, 1) + QStringLiteral(", ") +
+                                             QLatin1String(mode) + QStringLiteral(", ") + QLatin1String(sizing)))
+                        << file << QString::fromLatin1(mode) << QString::fromLatin1(sizing);
+    }
+
+    void headlineReconcilesWithYearlyCostAndTokensServed()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, mode);
+        QFETCH(QString, sizing);
+        Scenario s = example(file);
+        set(s, "facility.mode", mode.toUtf8().constData());
+        set(s, "finance.gpu_hour_usd", "2.5");
+        set(s, "workload.throughput_tokens_per_s_per_gpu", "5000"); // explicit, so no database is needed
+        set(s, "cluster.spare_fraction", "0.05");
+        bool fromDemand = sizing == QLatin1String("demand");
+        if (sizing != QLatin1String("as in the file")) {
+            clearSizing(s);
+            if (sizing == QLatin1String("fixed GPUs"))
+                set(s, "cluster.gpus", "1000");
+            else if (sizing == QLatin1String("fixed racks"))
+                set(s, "cluster.racks", "20");
+            else if (fromDemand)
+                set(s, "workload.demand_tokens_per_day", "5e11");
+            else
+                set(s, "facility.power_cap_mw", "30");
+        }
+        if (sizing == QLatin1String("as in the file"))
+            fromDemand = !s.cluster.gpus.isSet() && !s.cluster.racks.isSet() && s.workload.demand_tokens_per_day.isSet();
+        const double demandPerDay = fromDemand ? s.workload.demand_tokens_per_day.value : 0;
+        auto evaluated = evaluate(s, builtinCatalog());
+        QVERIFY2(evaluated, evaluated ? "" : evaluated.error().message.c_str());
+        const Evaluation& e = evaluated.value();
+
+        const double perYear = metric(e, "finance.total_usd_per_year");
+        const double served = metric(e, "results.tokens_served_per_year");
+        const double servingGpus = metric(e, "sizing.serving_gpus");
+        const double goodput = mode == QLatin1String("rent") ? 1.0 : metric(e, "reliability.goodput");
+        const double capacity = servingGpus * 5000 * goodput * kSecondsPerYear;
+        // Tokens served: the demand itself, or the serving capacity at the stated utilization.
+        const double expectedServed = fromDemand ? demandPerDay * 365 : capacity * s.finance.utilization.value;
+        VERIFY_RELATIVE(served, expectedServed, 1e-9);
+        VERIFY_RELATIVE(metric(e, "results.utilization_realized"), expectedServed / capacity, 1e-9);
+        // Spares cost money and serve nothing.
+        QCOMPARE(servingGpus + metric(e, "sizing.spare_domains") * 72, metric(e, "sizing.gpus"));
+
+        const double perMtok = perYear / served * 1e6;
+        VERIFY_RELATIVE(metric(e, "results.cost_per_mtok_usd"), perMtok, 1e-9);
+        VERIFY_RELATIVE(metric(e, "results.tokens_per_usd"), 1e6 / perMtok, 1e-9);
+        const double isl = s.workload.input_tokens.value, osl = s.workload.output_tokens.value;
+        const double perRequest = perMtok / 1e6 * (isl + osl);
+        VERIFY_RELATIVE(metric(e, "results.cost_per_request_usd"), perRequest, 1e-9);
+        // Input and output costs add up to the request: ISL x c_in + OSL x c_out.
+        VERIFY_RELATIVE((isl * metric(e, "results.cost_per_mtok_input_usd") +
+                         osl * metric(e, "results.cost_per_mtok_output_usd")) / 1e6,
+                        perRequest, 1e-9);
+        // TCO per GPU-hour spreads the same yearly cost over every GPU bought, spares included.
+        VERIFY_RELATIVE(metric(e, "results.tco_per_gpu_hour_usd"), perYear / (metric(e, "sizing.gpus") * 8760), 1e-9);
+        if (mode != QLatin1String("rent")) {
+            // Break-even: the yearly cost over the serving GPU-hours sold at the expected occupancy.
+            const double soldHours = servingGpus * 8760 * s.finance.utilization.value * goodput;
+            VERIFY_RELATIVE(metric(e, "results.breakeven_gpu_hour_usd"), perYear / soldHours, 1e-9);
+        }
+    }
+
+    void gb200ExampleCountsItsServingRacksOnly()
+    {
+        // 45 serving racks + ceil(45 x 0.05) = 3 spares: 3,456 GPUs bought, 3,240 serving.
+        const Evaluation e = evaluateExample(kExamples[0]);
+        QCOMPARE(metric(e, "sizing.gpus"), 3456.0);
+        QCOMPARE(metric(e, "sizing.serving_gpus"), 3240.0);
+        const double served = 3240 * 7698.0 * 0.7 * metric(e, "reliability.goodput") * kSecondsPerYear;
+        VERIFY_RELATIVE(metric(e, "results.tokens_served_per_year"), served, 1e-9);
+    }
+
+    void demandTheClusterCannotServeIsInfeasible()
+    {
+        // Sized from demand but capped by power: the cap check refuses it before it serves less.
+        Scenario s = example(kExamples[1]);
+        clearSizing(s);
+        set(s, "workload.throughput_tokens_per_s_per_gpu", "5000");
+        set(s, "workload.demand_tokens_per_day", "5e13");
+        set(s, "facility.power_cap_mw", "10");
+        auto e = evaluate(s, builtinCatalog());
+        QVERIFY(!e);
+        QCOMPARE(e.error().kind, ErrorKind::Infeasible);
+        QCOMPARE(e.error().where, std::string("facility.power_cap_mw"));
+    }
+
+    void fixedClusterOverItsCapIsInfeasibleWithTheGap()
+    {
+        // 20 GB200 racks at 132 kW nameplate plus network, PUE 1.25: well over 3 MW. The message
+        // gives the need and the gap in MW, which must add up to the cap.
+        Scenario s = example(kExamples[0]);
+        clearSizing(s);
+        set(s, "cluster.racks", "20");
+        set(s, "facility.power_cap_mw", "3");
+        auto e = evaluate(s, builtinCatalog());
+        QVERIFY(!e);
+        QCOMPARE(e.error().kind, ErrorKind::Infeasible);
+        const QString message = QString::fromStdString(e.error().message);
+        QVERIFY2(message.contains(QStringLiteral("MW over the 3 MW site cap")), qPrintable(message));
+        const double need = message.section(QStringLiteral("needs "), 1).section(QLatin1Char(' '), 0, 0).toDouble();
+        const double gap = message.section(QStringLiteral("power, "), 1).section(QLatin1Char(' '), 0, 0).toDouble();
+        VERIFY_RELATIVE(need - gap, 3.0, 1e-2);
+    }
+
+    void everySwitchAndOpticHasPowerAndPrice()
+    {
+        // A fabric part without power or price would count as zero in the BOM and the cap check.
+        for (const SwitchSpec& sw : builtinCatalog().switches) {
+            QVERIFY2(sw.power.known() && sw.power.value().value() > 0, sw.id.c_str());
+            QVERIFY2(sw.price.known() && sw.price.value().value() > 0, sw.id.c_str());
+        }
+        for (const OpticSpec& o : builtinCatalog().optics) {
+            QVERIFY2(o.power.known() && o.power.value().value() > 0, o.id.c_str());
+            QVERIFY2(o.price.known() && o.price.value().value() > 0, o.id.c_str());
+        }
+        // The estimate rule by hand: SN5600's bound, 3,000 W - 64 x 18 W = 1,848 W for 51.2 Tb/s,
+        // scaled to QM9700's 64 x 400G = 25.6 Tb/s gives 924 W.
+        const SwitchSpec* qm9700 = builtinCatalog().switchSpec("qm9700");
+        VERIFY_RELATIVE(units::in_watts(qm9700->power.value()), 924.0, 1e-9);
+        QCOMPARE(qm9700->power.provenance().grade, Grade::Estimate);
+    }
+
+    void noDuplicateMetricsAndNoSectionThatDoesNotApply()
+    {
+        for (const QString& file : kExamples) {
+            const Evaluation e = evaluateExample(file);
+            std::set<std::string> keys;
+            for (const auto* list : {&e.results, &e.sizingMetrics, &e.details})
+                for (const Metric& m : *list)
+                    QVERIFY2(keys.insert(std::string(m.key)).second, std::string(m.key).c_str());
+            // Pure inference: no checkpoints, no training run, no zero storage tiers.
+            for (const std::string& key : keys) {
+                QVERIFY2(!key.starts_with("training.") && key != "reliability.checkpoint_interval_s" &&
+                             key != "reliability.lost_fraction",
+                         key.c_str());
+                if (key.starts_with("storage."))
+                    QVERIFY2(e.metric(key)->value != 0, key.c_str());
+            }
+        }
+    }
+
+    void trainingLeadsWithTheRun()
+    {
+        Scenario s = example(kExamples[0]);
+        clearSizing(s);
+        set(s, "workload.kind", "training");
+        set(s, "workload.model", "llama3.1-405b");
+        set(s, "workload.precision", "bf16");
+        set(s, "workload.training_tokens", "15e12");
+        set(s, "cluster.gpus", "16128");
+        s.workload.throughput_tokens_per_s_per_gpu = Number{};
+        const Evaluation e = evaluate(s, builtinCatalog()).value();
+        QCOMPARE(e.results.front().key, std::string("results.training_cost_usd"));
+        for (const char* inferenceOnly : {"results.cost_per_mtok_input_usd", "results.cost_per_mtok_output_usd",
+                                          "results.cost_per_request_usd", "results.tokens_served_per_year"})
+            QVERIFY2(!e.metric(inferenceOnly), inferenceOnly);
+        // Cost per million training tokens = the run's cost / 15e12 tokens x 1e6.
+        VERIFY_RELATIVE(metric(e, "results.cost_per_mtok_usd"), metric(e, "results.training_cost_usd") / 15e12 * 1e6,
+                        1e-12);
+        // The run's GPU-hours at the cluster's TCO per GPU-hour give its cost.
+        VERIFY_RELATIVE(metric(e, "results.training_cost_usd"),
+                        metric(e, "results.training_gpu_hours") * metric(e, "results.tco_per_gpu_hour_usd"), 1e-9);
+    }
+
+    void presentValueEqualsTheAnnualizedCostOverTheHorizon()
+    {
+        // Whatever the lives of the classes, the cash flows' present value equals the yearly cost
+        // discounted over the horizon: PV = total per year x (1 - (1+r)^-5) / r over the 5 years.
+        for (const QString& file : kExamples) {
+            const Evaluation e = evaluateExample(file);
+            const double r = e.resolved.finance.cost_of_capital.value, h = metric(e, "finance.horizon_years");
+            QCOMPARE(h, 5.0);
+            const double annuity = (1 - std::pow(1 + r, -h)) / r;
+            VERIFY_RELATIVE(metric(e, "finance.npv_cost_usd"), metric(e, "finance.total_usd_per_year") * annuity, 1e-9);
+            double pv = 0;
+            for (int y = 0; y <= 5; ++y)
+                pv -= metric(e, qPrintable(QStringLiteral("finance.cash_flow.year_%1_usd").arg(y))) / std::pow(1 + r, y);
+            VERIFY_RELATIVE(pv, metric(e, "finance.npv_cost_usd"), 1e-9);
+        }
+    }
+
+    void everyBuiltInDefaultIsGradedAndSourced()
+    {
+        for (const FieldSpec& f : scenarioFields())
+            if (f.isNumeric() && !std::isnan(f.defaultNumber)) {
+                QVERIFY2(f.defaultGrade != Grade::User, f.path.data());
+                QVERIFY2(!f.defaultSource.empty(), f.path.data());
+            }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestAccounting)
+#include "test_accounting.moc"
