@@ -12,8 +12,6 @@ namespace {
 
 constexpr double kActivationBytes = 2.0; // activations exchanged between GPUs at 16-bit
 
-double kvScale(Precision p) { return p == Precision::BF16 ? 1.0 : 0.5; }
-
 double valueOr(const Figure<double>& f, double fallback) { return f.known() ? f.value() : fallback; }
 
 // Dense FLOPS at the precision, or at the next wider one the GPU has a figure for.
@@ -69,7 +67,7 @@ Result<RooflineSetup> baseSetup(const RooflineInput& in)
     splitParameters(m, s);
     s.bytesPerParam = bytesPerParameter(in.precision);
     s.weights = units::bytes(m.totalParams.value() * s.bytesPerParam);
-    s.kvPerToken = m.kvBytesPerToken16.value() * kvScale(in.precision);
+    s.kvPerToken = m.kvBytesPerToken16.value() * kvCacheScale(in.precision);
     s.hbmBandwidth = g.hbmBandwidth.value();
     s.peakFlops = g.denseFlops[static_cast<std::size_t>(*cp)].value();
     if (g.scaleUpBandwidth.known())
@@ -221,6 +219,8 @@ StepParts decodeStep(const RooflineSetup& s, int batch)
 }
 
 } // namespace
+
+double kvCacheScale(Precision p) { return p == Precision::BF16 ? 1.0 : 0.5; }
 
 double expectedExpertsTouched(int experts, int perToken, double tokens)
 {
