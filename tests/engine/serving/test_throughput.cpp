@@ -187,6 +187,23 @@ private Q_SLOTS:
         QVERIFY(tps(e.value().totalPerGpu) > 0);
     }
 
+    void namesOfMethodsAndServingModes()
+    {
+        // The names the CLI, JSON and validation groups print, and which methods read own rows.
+        QCOMPARE(methodName(ThroughputMethod::Measured), std::string_view("measured"));
+        QCOMPARE(methodName(ThroughputMethod::Extrapolated), std::string_view("extrapolated"));
+        QCOMPARE(methodName(ThroughputMethod::Transferred), std::string_view("transferred"));
+        QCOMPARE(methodName(ThroughputMethod::Analytic), std::string_view("analytic"));
+        QVERIFY(fromOwnRows(ThroughputMethod::Measured) && fromOwnRows(ThroughputMethod::Extrapolated));
+        QVERIFY(!fromOwnRows(ThroughputMethod::Transferred) && !fromOwnRows(ThroughputMethod::Analytic));
+        QCOMPARE(servingName(Serving::Aggregated), std::string_view("aggregated"));
+        QCOMPARE(servingName(Serving::Disaggregated), std::string_view("disaggregated"));
+        for (Serving s : {Serving::Aggregated, Serving::Disaggregated})
+            QCOMPARE(servingFromName(servingName(s)), std::optional<Serving>(s));
+        for (const char* bad : {"", "Disaggregated", "disaggregated ", "pd"})
+            QVERIFY2(!servingFromName(bad), bad);
+    }
+
     void measuredReadsTheCurve()
     {
         const ThroughputModel model(rowsOnA(), catalog, calibration);
