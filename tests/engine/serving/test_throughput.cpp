@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The throughput front door: which method answers (measured, transferred, analytic), with which
+// The throughput front door: which method answers (measured, extrapolated, transferred, analytic), with which
 // grade and rows, and how fast a prepared ThroughputModel answers.
 #include "serving/throughput.h"
 #include "core/number_text.h"
