@@ -145,7 +145,8 @@ private Q_SLOTS:
         const std::string claim = R"(, "serving": "disaggregated", "claim_baseline_system": "gb200-nvl72",
             "claim_ratio": {"value": )" + exactText(ratio) + R"(, "source": "keynote", "grade": "vendor"})";
         const Scenario s = scenario("vr200-nvl72", kDeepSeekFp4 + claim);
-        const Scenario baseline = scenario("gb200-nvl72", std::string(kDeepSeekFp4) + R"(, "serving": "disaggregated")");
+        const Scenario baseline
+            = scenario("gb200-nvl72", std::string(kDeepSeekFp4) + R"(, "serving": "disaggregated")");
         const auto base = throughputFor(*data_, baseline, builtinCatalog());
         const auto e = throughputFor(*data_, s, builtinCatalog());
         QVERIFY(base && e);

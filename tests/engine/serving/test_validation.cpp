@@ -120,7 +120,8 @@ private Q_SLOTS:
         std::vector<BenchmarkPoint> points{fixtures::row(1, "dense-70b", "sys-a", 10, 4000, Grade::Verified),
                                            fixtures::row(2, "dense-70b", "sys-a", 40, 1000, Grade::Measured),
                                            fixtures::row(3, "dense-70b", "sys-a", 20, 2000, Grade::Verified, 1023.6)};
-        const auto onB = fixtures::rooflineRows(catalog, "dense-70b", "sys-b", Precision::FP8, {}, 1024, 1024, kSlos, 100);
+        const auto onB
+            = fixtures::rooflineRows(catalog, "dense-70b", "sys-b", Precision::FP8, {}, 1024, 1024, kSlos, 100);
         points.insert(points.end(), onB.begin(), onB.end());
         QVERIFY(curveKeyOf(points[0], catalog) == curveKeyOf(points[1], catalog));
         QVERIFY(curveKeyOf(points[0], catalog) == curveKeyOf(points[2], catalog));
