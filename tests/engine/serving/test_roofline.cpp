@@ -266,6 +266,14 @@ private Q_SLOTS:
             // Throughput grows until the step turns compute-bound, then stays flat.
             QVERIFY(sweep[i].totalPerGpu.value() >= sweep[i - 1].totalPerGpu.value() * (1 - 1e-12));
         }
+        // The chart's curve: one point per batch, the same figures, no row behind them.
+        const std::vector<CurvePoint> curve = toCurve(sweep);
+        QCOMPARE(curve.size(), sweep.size());
+        for (std::size_t i = 0; i < sweep.size(); ++i) {
+            QCOMPARE(curve[i].perUser.value(), sweep[i].perUser.value());
+            QCOMPARE(curve[i].totalPerGpu.value(), sweep[i].totalPerGpu.value());
+            QCOMPARE(curve[i].rowId, std::int64_t(0));
+        }
     }
 
     void sloPicksTheLargestBatchFastEnough()
