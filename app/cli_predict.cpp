@@ -8,6 +8,7 @@
 #include "benchmark_aliases.h"
 #include "json.h"
 #include "measured_throughput.h"
+#include "scenario/scenario_schema.h"
 
 #include <algorithm>
 #include <cctype>
@@ -24,13 +25,16 @@ namespace {
 const char* kHelp =
     "Usage: clusterplanner-cli predict --db DB --gpus N (--accelerator NAME | --system ID)\n"
     "         (--mlperf-benchmark NAME --scenario Offline|Server|Interactive [--precision P]\n"
-    "          | --model ID --precision P --input-tokens N --output-tokens N --min-tokens-per-s-per-user X)\n"
+    "          | --model ID [--precision P] [--input-tokens N] [--output-tokens N] [--min-tokens-per-s-per-user X])\n"
     "         [--max-ttft-s T] [--serving aggregated|disaggregated] [--json]\n"
     "\n"
     "Throughput at the service level: measured rows read at the interactivity required, transferred\n"
     "from another system through the roofline model, or the calibrated roofline alone; with the\n"
     "method, the evidence grade and the rows used. --accelerator takes names as MLPerf writes them\n"
-    "(\"NVIDIA B200-SXM-180GB\").\n";
+    "(\"NVIDIA B200-SXM-180GB\"). Options not given take the defaults of the scenario file's fields\n"
+    "(workload.precision, .serving, .input_tokens ...), so predict answers as evaluate does for the\n"
+    "same question; with --mlperf-benchmark and no --precision, the precision whose measured rows carry\n"
+    "the best evidence.\n";
 
 std::string lower(std::string s)
 {
@@ -58,24 +62,51 @@ bool number(const std::optional<std::string>& text, double& out)
     return ec == std::errc() && ptr == text->data() + text->size() && std::isfinite(out) && out >= 0;
 }
 
-// Fills the query from --mlperf-benchmark/--scenario or from the explicit workload options.
-std::string workloadFrom(const Args& a, ThroughputQuery& q)
+// The workload fields predict asks about, at their scenario defaults: the same question evaluate
+// asks when a scenario file leaves them out.
+Scenario defaultQuestion()
+{
+    Scenario s;
+    for (const char* path : {"workload.precision", "workload.serving", "workload.input_tokens",
+                             "workload.output_tokens", "workload.min_tokens_per_s_per_user", "workload.max_ttft_s"}) {
+        const FieldSpec* f = findField(path);
+        if (f && f->isNumeric())
+            f->number(s)->value = f->defaultNumber;
+        else if (f)
+            f->text(s)->value = std::string(f->defaultText);
+    }
+    return s;
+}
+
+// An option given on the command line, set on the scenario through the field table (its checks
+// and messages); empty when fine or not given.
+std::string setOption(const Args& a, const char* option, const char* path, Scenario& s)
+{
+    const auto value = a.value(option);
+    if (!value)
+        return {};
+    auto ok = setField(s, path, *value, "command line");
+    return ok ? std::string() : "--" + std::string(option) + ": " + ok.error().message;
+}
+
+// Fills the question from --mlperf-benchmark/--scenario or from the workload options.
+std::string workloadFrom(const Args& a, Scenario& s)
 {
     if (auto bench = a.value("mlperf-benchmark")) {
         const MlperfWorkload* w = builtinCatalog().mlperfWorkload(*bench);
         if (!w)
             return "unknown MLPerf benchmark \"" + *bench + "\"; see 'clusterplanner-cli catalog list'";
         const std::string scenario = a.value("scenario").value_or("");
-        q.model = w->model;
-        q.inputTokens = w->meanInputTokens;
-        q.outputTokens = w->meanOutputTokens;
+        s.workload.model.value = w->model;
+        s.workload.input_tokens.value = w->meanInputTokens;
+        s.workload.output_tokens.value = w->meanOutputTokens;
         if (scenario == "Server" || scenario == "Interactive") {
             const bool server = scenario == "Server";
             const Time tpot = server ? w->serverTpot : w->interactiveTpot;
             if (!(tpot.value() > 0))
                 return "benchmark " + *bench + " has no " + scenario + " scenario";
-            q.minPerUser = tokens_per_second(1.0 / in_seconds(tpot));
-            q.maxTtft = server ? w->serverTtft : w->interactiveTtft;
+            s.workload.min_tokens_per_s_per_user.value = 1.0 / in_seconds(tpot);
+            s.workload.max_ttft_s.value = in_seconds(server ? w->serverTtft : w->interactiveTtft);
         } else if (scenario != "Offline") {
             return "--scenario must be Offline, Server or Interactive";
         }
@@ -84,21 +115,21 @@ std::string workloadFrom(const Args& a, ThroughputQuery& q)
     const auto model = a.value("model");
     if (!model || !builtinCatalog().model(*model))
         return model ? "unknown model \"" + *model + "\"" : "give --mlperf-benchmark or --model";
-    q.model = builtinCatalog().model(*model)->id;
-    double perUser = 0;
-    if (!number(a.value("input-tokens"), q.inputTokens) || !number(a.value("output-tokens"), q.outputTokens) ||
-        !number(a.value("min-tokens-per-s-per-user"), perUser) || q.outputTokens <= 0)
-        return "--model needs --input-tokens, --output-tokens and --min-tokens-per-s-per-user (numbers >= 0)";
-    q.minPerUser = tokens_per_second(perUser);
-    return {};
+    s.workload.model.value = builtinCatalog().model(*model)->id;
+    std::string problem = setOption(a, "input-tokens", "workload.input_tokens", s);
+    if (problem.empty())
+        problem = setOption(a, "output-tokens", "workload.output_tokens", s);
+    if (problem.empty())
+        problem = setOption(a, "min-tokens-per-s-per-user", "workload.min_tokens_per_s_per_user", s);
+    return problem;
 }
 
-std::string hardwareFrom(const Args& a, ThroughputQuery& q)
+std::string hardwareFrom(const Args& a, Scenario& s)
 {
     if (auto sys = a.value("system")) {
         if (!builtinCatalog().system(*sys))
             return "unknown system \"" + *sys + "\"";
-        q.system = *sys;
+        s.system.value = *sys;
         return {};
     }
     auto acc = a.value("accelerator");
@@ -107,8 +138,8 @@ std::string hardwareFrom(const Args& a, ThroughputQuery& q)
     const std::string gpu = gpuForAccelerator(*acc);
     if (gpu.empty())
         return "unknown accelerator \"" + *acc + "\": no alias maps it to a catalog GPU";
-    q.system = std::string(defaultSystemFor(gpu));
-    return q.system.empty() ? "no catalog system for GPU " + gpu : std::string();
+    s.system.value = std::string(defaultSystemFor(gpu));
+    return s.system.value.empty() ? "no catalog system for GPU " + gpu : std::string();
 }
 
 void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, bool asJson, std::ostream& out)
@@ -148,25 +179,26 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, b
 // grade (the narrowest of equals), else fp8. Best grade first: v4.1's only H100 Llama 2 70B rows at
 // int4 are an open-division vLLM run at 692 tok/s per GPU, graded measured, while the audited fp8
 // runs reach about 5,000; taking the narrowest measured precision answered with the former.
-Result<ThroughputEstimate> estimateAnyPrecision(const MeasuredData& data, ThroughputQuery& q, bool fixed)
+// The question is the scenario's: the estimate comes through throughputFor, as evaluate's does.
+Result<ThroughputEstimate> estimateAnyPrecision(const MeasuredData& data, Scenario& s, bool choose)
 {
-    if (fixed)
-        return data.model->estimate(q);
+    if (!choose)
+        return throughputFor(data, s, builtinCatalog());
+    const std::string fallback = s.workload.precision.value;
     std::optional<ThroughputEstimate> best;
-    Precision bestPrecision = Precision::FP8;
+    std::string bestPrecision = fallback;
     for (Precision p : kAllPrecisions) {
-        q.precision = p;
-        auto e = data.model->estimate(q);
-        if (e && e.value().method == ThroughputMethod::Measured
-            && (!best || e.value().evidence.grade < best->evidence.grade)) {
+        s.workload.precision.value = std::string(precisionName(p));
+        auto e = throughputFor(data, s, builtinCatalog());
+        if (e && fromOwnRows(e.value().method) && (!best || e.value().evidence.grade < best->evidence.grade)) {
             best = std::move(e).value();
-            bestPrecision = p;
+            bestPrecision = s.workload.precision.value;
         }
     }
-    q.precision = best ? bestPrecision : Precision::FP8;
+    s.workload.precision.value = bestPrecision;
     if (best)
         return std::move(*best);
-    return data.model->estimate(q);
+    return throughputFor(data, s, builtinCatalog());
 }
 
 } // namespace
@@ -183,47 +215,45 @@ int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ost
         out << kHelp;
         return ExitOk;
     }
-    ThroughputQuery q;
-    q.withCurve = false;
-    double gpus = 0, ttft = 0;
+    Scenario s = defaultQuestion();
+    double gpus = 0;
     std::string problem = parsed.error;
     if (problem.empty() && !a.value("db"))
         problem = "missing --db DB";
     if (problem.empty())
-        problem = workloadFrom(a, q);
+        problem = workloadFrom(a, s);
     if (problem.empty())
-        problem = hardwareFrom(a, q);
+        problem = hardwareFrom(a, s);
     if (problem.empty() && (!number(a.value("gpus"), gpus) || gpus < 1 || gpus != std::floor(gpus)))
         problem = "--gpus takes a positive whole number";
-    if (problem.empty() && a.value("max-ttft-s")) {
-        if (number(a.value("max-ttft-s"), ttft))
-            q.maxTtft = seconds(ttft);
-        else
-            problem = "--max-ttft-s takes a number of seconds";
-    }
+    if (problem.empty())
+        problem = setOption(a, "max-ttft-s", "workload.max_ttft_s", s);
     const auto precision = a.value("precision") ? precisionFromName(*a.value("precision")) : std::nullopt;
     if (problem.empty() && a.value("precision") && !precision)
         problem = "unknown precision \"" + *a.value("precision") + "\"";
+    if (precision) // any name the catalog reads (int8, mxfp8 ...), as the canonical one
+        s.workload.precision.value = std::string(precisionName(*precision));
     if (problem.empty() && a.value("serving") && !servingFromName(*a.value("serving")))
         problem = "--serving must be aggregated or disaggregated";
+    if (problem.empty())
+        problem = setOption(a, "serving", "workload.serving", s);
     if (!problem.empty()) {
         err << "predict: " << problem << "\n" << kHelp;
         return ExitUsage;
     }
-    if (precision)
-        q.precision = *precision;
-    q.serving = servingFromName(a.value("serving").value_or("aggregated")).value_or(Serving::Aggregated);
     auto data = loadMeasuredData(QString::fromStdString(*a.value("db")), builtinCatalog());
     if (!data) {
         err << data.error().message << "\n";
         return exitCodeFor(data.error());
     }
-    auto estimate = estimateAnyPrecision(*data.value(), q, precision.has_value());
-    if (!estimate) {
-        err << "predict: " << estimate.error().message << "\n";
-        return exitCodeFor(estimate.error());
+    const bool choosePrecision = !precision && a.value("mlperf-benchmark");
+    auto estimate = estimateAnyPrecision(*data.value(), s, choosePrecision);
+    auto query = estimate ? throughputQueryFor(s, builtinCatalog()) : Result<ThroughputQuery>(estimate.error());
+    if (!query) {
+        err << "predict: " << query.error().message << "\n";
+        return exitCodeFor(query.error());
     }
-    print(estimate.value(), q, gpus, a.has("json"), out);
+    print(estimate.value(), query.value(), gpus, a.has("json"), out);
     return ExitOk;
 }
 

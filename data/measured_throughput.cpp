@@ -2,7 +2,7 @@
 #include "measured_throughput.h"
 
 #include "benchmark_store.h"
-#include "core/number_text.h"
+#include "serving/disaggregated.h"
 
 namespace planner {
 
@@ -28,8 +28,11 @@ Result<ThroughputQuery> throughputQueryFor(const Scenario& s, const Catalog& cat
     const auto precision = precisionFromName(s.workload.precision.value);
     if (!precision)
         return badInput("workload.precision", "unknown precision \"" + s.workload.precision.value + "\"");
+    const ModelSpec* model = catalog.model(s.workload.model.value);
+    if (!model)
+        return badInput("workload.model", "unknown model \"" + s.workload.model.value + "\"");
     ThroughputQuery q;
-    q.model = catalog.model(s.workload.model.value)->id; // resolveScenario checked it exists
+    q.model = model->id;
     q.system = s.system.value;
     q.precision = *precision;
     q.inputTokens = s.workload.input_tokens.value;
@@ -41,58 +44,47 @@ Result<ThroughputQuery> throughputQueryFor(const Scenario& s, const Catalog& cat
     return q;
 }
 
-double prefillTimeShare(const ThroughputEstimate& e, double inputTokens, double outputTokens)
+Result<std::optional<VendorClaim>> vendorClaimFor(const Scenario& s, const ThroughputQuery& q)
 {
-    const double prefill = in_tokens_per_second(e.prefillPerGpu);
-    const double decode = in_tokens_per_second(e.decodePerGpu);
-    if (!(prefill > 0) || !(decode > 0))
-        return -1;
-    const double prefillTime = inputTokens / prefill;
-    return prefillTime / (prefillTime + outputTokens / decode);
-}
-
-Result<ThroughputEstimate> fromVendorClaim(const MeasuredData& data, const Scenario& s, const ThroughputQuery& q)
-{
+    const Number& ratio = s.workload.claim_ratio;
+    if (!ratio.isSet())
+        return std::optional<VendorClaim>();
     const Text& baseline = s.workload.claim_baseline_system;
     if (baseline.value.empty())
         return badInput("workload.claim_baseline_system", "a ratio claim needs workload.claim_baseline_system");
-    ThroughputQuery base = q;
-    base.system = baseline.value;
-    auto estimate = data.model->estimate(base);
-    if (!estimate)
-        return estimate.error();
-    ThroughputEstimate e = estimate.value();
-    const Number& ratio = s.workload.claim_ratio;
-    e.totalPerGpu = e.totalPerGpu * ratio.value;
-    e.outputPerGpu = e.outputPerGpu * ratio.value;
-    e.prefillPerGpu = e.prefillPerGpu * ratio.value;
-    e.decodePerGpu = e.decodePerGpu * ratio.value;
-    e.method = ThroughputMethod::Transferred;
-    e.transferredFrom = baseline.value;
-    e.transferRatio = ratio.value;
-    e.evidence.method = "transferred (ratio claim)";
-    e.evidence.add("workload.claim_ratio", ratio.provenance.grade);
-    e.warnings.push_back({"workload.claim_ratio", "throughput is " + baseline.value + "'s x " +
-                                                      numberText(ratio.value) + " as claimed by: " +
-                                                      (ratio.provenance.source.empty() ? "the scenario" : ratio.provenance.source)});
-    return e;
+    VendorClaim claim;
+    claim.model = q.model;
+    claim.system = q.system;
+    claim.baselineSystem = baseline.value;
+    claim.ratio = ratio.value;
+    claim.text = ratio.provenance.source.empty() ? std::string("the scenario") : ratio.provenance.source;
+    claim.provenance = ratio.provenance;
+    claim.where = "workload.claim_ratio";
+    return std::optional<VendorClaim>(std::move(claim));
+}
+
+Result<ThroughputEstimate> throughputFor(const MeasuredData& data, const Scenario& s, const Catalog& catalog)
+{
+    auto query = throughputQueryFor(s, catalog);
+    if (!query)
+        return query.error();
+    auto claim = vendorClaimFor(s, query.value());
+    if (!claim)
+        return claim.error();
+    return data.model->estimate(query.value(), claim.value() ? &*claim.value() : nullptr);
 }
 
 ThroughputSource measuredThroughput(std::shared_ptr<const MeasuredData> data)
 {
     return [data](const Scenario& s, const Catalog& catalog) -> Result<ThroughputAnswer> {
-        auto query = throughputQueryFor(s, catalog);
-        if (!query)
-            return query.error();
-        auto estimate = data->model->estimate(query.value());
-        if (s.workload.claim_ratio.isSet() && (!estimate || estimate.value().method != ThroughputMethod::Measured))
-            estimate = fromVendorClaim(*data, s, query.value());
+        auto estimate = throughputFor(*data, s, catalog);
         if (!estimate)
             return estimate.error();
         const ThroughputEstimate& e = estimate.value();
         ThroughputAnswer a;
         a.totalPerGpu = e.totalPerGpu;
-        a.prefillTimeShare = prefillTimeShare(e, query.value().inputTokens, query.value().outputTokens);
+        a.prefillTimeShare = prefillTimeShare(e.prefillPerGpu, e.decodePerGpu, s.workload.input_tokens.value,
+                                              s.workload.output_tokens.value);
         a.evidence = e.evidence;
         a.warnings = e.warnings;
         for (Warning& w : a.warnings)

@@ -3,7 +3,8 @@
 
 // Throughput from a benchmark database for evaluate(): opens the (untrusted) database read-only,
 // loads its points, calibrates the roofline on them and answers each scenario's query through a
-// ThroughputModel built once. The CLI and the GUI both use this, so they agree.
+// ThroughputModel built once. The CLI's evaluate and predict and the GUI all go through
+// throughputFor, so they agree.
 
 #include "serving/benchmark.h"
 #include "serving/calibration.h"
@@ -13,6 +14,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace planner {
@@ -29,14 +31,15 @@ Result<std::shared_ptr<const MeasuredData>> loadMeasuredData(const QString& dbPa
 // The query a scenario asks.
 Result<ThroughputQuery> throughputQueryFor(const Scenario& s, const Catalog& catalog);
 
-// A ThroughputSource for EvaluationContext answering from `data`.
+// The published ratio claim a scenario gives (workload.claim_ratio over
+// workload.claim_baseline_system), as the throughput model takes it; nullopt when none is given.
+Result<std::optional<VendorClaim>> vendorClaimFor(const Scenario& s, const ThroughputQuery& q);
+
+// A scenario's throughput answered from `data`: its query (throughputQueryFor) and its claim
+// (vendorClaimFor), estimated by the throughput model.
+Result<ThroughputEstimate> throughputFor(const MeasuredData& data, const Scenario& s, const Catalog& catalog);
+
+// A ThroughputSource for EvaluationContext answering from `data` through throughputFor.
 ThroughputSource measuredThroughput(std::shared_ptr<const MeasuredData> data);
-
-// A published ratio claim (workload.claim_ratio over workload.claim_baseline_system) applied to
-// the baseline system's throughput: a transfer graded by the claim's own provenance.
-Result<ThroughputEstimate> fromVendorClaim(const MeasuredData& data, const Scenario& s, const ThroughputQuery& q);
-
-// Share of GPU time a request spends on its input tokens, from per-role rates; < 0 when unknown.
-double prefillTimeShare(const ThroughputEstimate& e, double inputTokens, double outputTokens);
 
 } // namespace planner

@@ -14,10 +14,23 @@ std::string_view methodName(ThroughputMethod m)
 {
     switch (m) {
     case ThroughputMethod::Measured: return "measured";
+    case ThroughputMethod::Extrapolated: return "extrapolated";
     case ThroughputMethod::Transferred: return "transferred";
     case ThroughputMethod::Analytic: return "analytic";
     }
     return "?";
+}
+
+bool fromOwnRows(ThroughputMethod m)
+{
+    return m == ThroughputMethod::Measured || m == ThroughputMethod::Extrapolated;
+}
+
+CurveKey curveKeyOf(const BenchmarkPoint& p, const Catalog& catalog)
+{
+    const ModelSpec* spec = p.model.empty() ? nullptr : catalog.model(p.model);
+    return {spec ? std::string_view(spec->id) : std::string_view(p.model), p.system, p.precision, p.serving,
+            std::round(p.inputTokens), std::round(p.outputTokens)};
 }
 
 namespace {
@@ -26,7 +39,6 @@ struct Context {
     const Catalog& catalog;
     const Calibration& calibration;
     std::span<const MeasuredCurve> curves; // of the query's model
-    std::span<const VendorClaim> claims;
     const ThroughputQuery& q;
 };
 
@@ -201,12 +213,20 @@ void addAnalyticEvidence(ThroughputEstimate& e, const Context& c, const Analytic
     e.evidence.add("calibration:" + a.generation + "/" + std::string(precisionName(p)), Grade::Estimate);
 }
 
+// Outside the curve's measured interactivity range the figure is held at an end run: not what
+// any run showed at the requirement. Without a requirement (zero) the best run is the answer.
+bool outsideMeasuredRange(const CurveReading& r, units::TokenRate minPerUser)
+{
+    return r.clamped != CurveEnd::Inside && tps(minPerUser) > 0;
+}
+
 ThroughputEstimate measured(const Context& c, const MeasuredCurve& m)
 {
     const CurveReading r = *m.curve.read(c.q.minPerUser);
     ThroughputEstimate e;
-    e.method = ThroughputMethod::Measured;
-    e.evidence.grade = r.grade;
+    const bool extrapolated = outsideMeasuredRange(r, c.q.minPerUser);
+    e.method = extrapolated ? ThroughputMethod::Extrapolated : ThroughputMethod::Measured;
+    e.evidence.grade = extrapolated ? weaker(r.grade, Grade::Estimate) : r.grade;
     addReading(e, r);
     readingWarnings(e, m, r, c.q);
     finishFigures(e, c.q, units::in_tokens_per_second(r.totalPerGpu));
@@ -255,28 +275,6 @@ bool sameModel(const Context& c, std::string_view model)
         return true;
     const ModelSpec* a = c.catalog.model(model);
     return a && a == c.catalog.model(c.q.model);
-}
-
-std::optional<ThroughputEstimate> fromClaim(const Context& c, const AnalyticRead& target)
-{
-    for (const VendorClaim& claim : c.claims) {
-        if (claim.system != c.q.system || !(claim.ratio > 0) || !sameModel(c, claim.model))
-            continue;
-        const Precision p = claim.precision.value_or(c.q.precision);
-        const MeasuredCurve* base
-            = findCurve(c, claim.baselineSystem, p, c.q.inputTokens, c.q.outputTokens, c.q.serving);
-        if (!base)
-            continue;
-        ThroughputEstimate e = transferredFrom(c, *base, claim.ratio, &target);
-        e.evidence.add("claim:" + claim.text, claim.provenance.grade);
-        auto model = analyticRead(c, claim.baselineSystem, p, c.q.inputTokens, c.q.outputTokens, c.q.serving);
-        const double modelRatio = model ? target.total / model.value().total : 0.0;
-        if (modelRatio > 0 && (claim.ratio > 2 * modelRatio || 2 * claim.ratio < modelRatio))
-            e.warnings.push_back({"claim:" + claim.text, "vendor ratio " + numberText(claim.ratio)
-                                  + "x vs the roofline's " + numberText(modelRatio) + "x for the same pair"});
-        return e;
-    }
-    return std::nullopt;
 }
 
 // Transfer candidates, best first (see the header for the order).
@@ -512,46 +510,101 @@ ThroughputEstimate analytic(const Context& c, const AnalyticRead& a)
     return e;
 }
 
-// A row and its curve key, without copying the row: sorting these groups the curves.
+// The query answered from the rows and the roofline alone, by the first method that applies; own:
+// the system's own curve for the query (findCurve), if any.
+Result<ThroughputEstimate> ownEstimate(const Context& c, const MeasuredCurve* own)
+{
+    const ThroughputQuery& q = c.q;
+    if (own && reaches(own->curve, tps(q.minPerUser), reachFactor(c)))
+        return measured(c, *own);
+    auto target = analyticRead(c, q.system, q.precision, q.inputTokens, q.outputTokens, q.serving);
+    if (own) // rows of its own prove the model fits, even where the roofline disagrees
+        return beyondOwnRows(c, *own, target ? &target.value() : nullptr);
+    if (!target)
+        return target.error();
+    if (auto e = fromRoofline(c, target.value(), transferSources(c)))
+        return std::move(*e);
+    return analytic(c, target.value());
+}
+
+// A row and its curve key, without copying the row: sorting these groups the curves, one per
+// configuration and grade (see MeasuredCurve).
 struct Keyed {
-    std::string_view model; // catalog id when the catalog knows the name (aliases resolve)
+    CurveKey config;
     const BenchmarkPoint* row;
-    double input, output;   // rounded lengths
-    auto key() const
-    {
-        return std::tuple{model, std::string_view(row->system), row->precision, row->serving, input, output,
-                          row->grade};
-    }
+    auto key() const { return std::tuple{config, row->grade}; }
 };
 
-std::vector<Keyed> keyedRows(std::span<const BenchmarkPoint> points, const Catalog& catalog, std::string_view onlyModel)
+std::vector<Keyed> keyedRows(std::span<const BenchmarkPoint> points, const Catalog& catalog)
 {
     std::vector<Keyed> rows;
     rows.reserve(points.size());
-    for (const BenchmarkPoint& p : points) {
-        if (p.model.empty() || p.system.empty())
-            continue;
-        const ModelSpec* spec = catalog.model(p.model);
-        const std::string_view model = spec ? std::string_view(spec->id) : std::string_view(p.model);
-        if (onlyModel.empty() || model == onlyModel)
-            rows.push_back({model, &p, std::round(p.inputTokens), std::round(p.outputTokens)});
-    }
+    for (const BenchmarkPoint& p : points)
+        if (!p.model.empty() && !p.system.empty())
+            rows.push_back({curveKeyOf(p, catalog), &p});
     std::sort(rows.begin(), rows.end(), [](const Keyed& a, const Keyed& b) { return a.key() < b.key(); });
     return rows;
+}
+
+// "throughput is hgx-h200's x 3.7 as claimed by: NVIDIA GTC 2026 keynote"
+std::string claimWarning(const VendorClaim& claim)
+{
+    const std::string& source = claim.provenance.source.empty() ? claim.text : claim.provenance.source;
+    return "throughput is " + claim.baselineSystem + "'s x " + numberText(claim.ratio)
+        + " as claimed by: " + (source.empty() ? std::string("an unnamed source") : source);
+}
+
+// The claim applied to the baseline's estimate for the same query; the roofline's ratio for the
+// same pair checks it.
+Result<ThroughputEstimate> applyClaim(const Context& c, const ThroughputModel& model, const VendorClaim& claim)
+{
+    const std::string where = claim.where.empty() ? "claim:" + claim.text : claim.where;
+    if (claim.baselineSystem.empty())
+        return badInput(where, "a ratio claim needs a baseline system");
+    if (!(claim.ratio > 0) || !std::isfinite(claim.ratio))
+        return badInput(where, "a ratio claim needs a positive ratio, got " + numberText(claim.ratio));
+    ThroughputQuery base = c.q;
+    base.system = claim.baselineSystem;
+    base.precision = claim.precision.value_or(c.q.precision);
+    auto estimate = model.estimate(base);
+    if (!estimate)
+        return estimate.error();
+    ThroughputEstimate e = std::move(estimate).value();
+    const double r = claim.ratio;
+    e.totalPerGpu = e.totalPerGpu * r;
+    e.outputPerGpu = e.outputPerGpu * r;
+    e.prefillPerGpu = e.prefillPerGpu * r;
+    e.decodePerGpu = e.decodePerGpu * r;
+    for (CurvePoint& p : e.curve)
+        p.totalPerGpu = p.totalPerGpu * r;
+    e.method = ThroughputMethod::Transferred;
+    e.transferredFrom = claim.baselineSystem;
+    e.transferRatio = r;
+    e.evidence.method = "transferred (ratio claim)";
+    e.evidence.add(where, claim.provenance.grade);
+    e.warnings.push_back({where, claimWarning(claim)});
+    const Serving serving = c.q.serving;
+    auto target = analyticRead(c, c.q.system, c.q.precision, c.q.inputTokens, c.q.outputTokens, serving);
+    auto baseline = analyticRead(c, base.system, base.precision, c.q.inputTokens, c.q.outputTokens, serving);
+    const double roofline = target && baseline && baseline.value().total > 0
+        ? target.value().total / baseline.value().total : 0.0;
+    if (roofline > 0 && (r > 2 * roofline || 2 * r < roofline))
+        e.warnings.push_back({where, "vendor ratio " + numberText(r) + "x vs the roofline's " + numberText(roofline)
+                                         + "x for the same pair"});
+    return e;
 }
 
 } // namespace
 
 ThroughputModel::ThroughputModel(std::span<const BenchmarkPoint> points, const Catalog& catalog,
-                                 const Calibration& calibration, std::span<const VendorClaim> claims,
-                                 std::string_view onlyModel)
-    : catalog_(&catalog), calibration_(&calibration), claims_(claims.begin(), claims.end())
+                                 const Calibration& calibration)
+    : catalog_(&catalog), calibration_(&calibration)
 {
-    const std::vector<Keyed> rows = keyedRows(points, catalog, onlyModel);
+    const std::vector<Keyed> rows = keyedRows(points, catalog);
     for (std::size_t i = 0; i < rows.size();) {
-        const BenchmarkPoint& first = *rows[i].row;
-        MeasuredCurve c{std::string(rows[i].model), first.system, first.precision, first.serving,
-                        rows[i].input, rows[i].output, first.grade, {}};
+        const CurveKey& k = rows[i].config;
+        MeasuredCurve c{std::string(k.model), std::string(k.system), k.precision, k.serving,
+                        k.inputTokens, k.outputTokens, rows[i].row->grade, {}};
         std::size_t j = i;
         for (; j < rows.size() && rows[j].key() == rows[i].key(); ++j)
             c.curve.add(*rows[j].row);
@@ -570,38 +623,18 @@ std::span<const MeasuredCurve> ThroughputModel::curvesOf(std::string_view model)
     return {lo, hi};
 }
 
-Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& query) const
+Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& query, const VendorClaim* claim) const
 {
     if (auto error = validate(query))
         return *error;
     const ModelSpec* spec = catalog_->model(query.model);
-    const Context c{
-        *catalog_, *calibration_, curvesOf(spec ? std::string_view(spec->id) : query.model), claims_, query};
+    const Context c{*catalog_, *calibration_, curvesOf(spec ? std::string_view(spec->id) : query.model), query};
     const MeasuredCurve* own
         = findCurve(c, query.system, query.precision, query.inputTokens, query.outputTokens, query.serving);
-    if (own && reaches(own->curve, tps(query.minPerUser), reachFactor(c)))
-        return measured(c, *own);
-    auto target = analyticRead(c, query.system, query.precision, query.inputTokens, query.outputTokens, query.serving);
-    if (own) // rows of its own prove the model fits, even where the roofline disagrees
-        return beyondOwnRows(c, *own, target ? &target.value() : nullptr);
-    if (!target)
-        return target.error();
-    if (auto e = fromClaim(c, target.value()))
-        return std::move(*e);
-    if (auto e = fromRoofline(c, target.value(), transferSources(c)))
-        return std::move(*e);
-    return analytic(c, target.value());
-}
-
-Result<ThroughputEstimate> estimateThroughput(const ThroughputQuery& query, std::span<const BenchmarkPoint> points,
-                                              const Catalog& catalog, const Calibration& calibration,
-                                              std::span<const VendorClaim> claims)
-{
-    const ModelSpec* spec = catalog.model(query.model);
-    const std::string_view model = spec ? std::string_view(spec->id) : std::string_view(query.model);
-    if (model.empty())
-        return badInput("workload.model", "no model given");
-    return ThroughputModel(points, catalog, calibration, claims, model).estimate(query);
+    // The system's own runs, even short of the requirement, say more about its level than a claim.
+    if (!own && claim && claim->system == query.system && sameModel(c, claim->model))
+        return applyClaim(c, *this, *claim);
+    return ownEstimate(c, own);
 }
 
 } // namespace planner

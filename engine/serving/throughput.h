@@ -8,9 +8,11 @@
 //    (throughput_curve.h), read at the required interactivity. Grade: the weakest row read.
 //    Unless the requirement lies more than Calibration::clampTolerance (default 1.25x) beyond the
 //    runs of every such curve: then (c) below answers when it can, else the clamped reading
-//    stands, flagged.
-// 2. transferred: (a) a vendor claim "this system is r times system Y on this model" and measured
-//    rows for Y: r x Y's reading, graded no better than the claim (vendor); else (b) rows of the
+//    stands, flagged. A reading outside the curve's measured interactivity range (held at its
+//    end run) is method extrapolated, graded no better than Estimate, with a warning that says
+//    how far outside the range the requirement lies.
+// 2. transferred: (a) a vendor claim "this system is r times system Y on this model", given with
+//    the query: r x Y's estimate, graded no better than the claim (vendor); else (b) rows of the
 //    same model on another system, precision or length, times the roofline ratio
 //    analytic(query) / analytic(source) at the same interactivity, where the roofline's errors
 //    largely cancel; graded no better than Estimate. (c) The system's own rows stop short of the
@@ -45,8 +47,10 @@
 //   that end run instead (so that the ratio also carries the step in interactivity) was tried and
 //   made leave-one-out worse (24% -> 29% point, 39% -> 46% curve mode): the roofline's shape along
 //   the interactivity axis is its weakest part, and at a common rate its errors cancel.
-// - A vendor ratio applies at every interactivity (claims rarely say at which). When the roofline
-//   ratio for the same pair differs by more than 2x, a warning says so.
+// - A vendor ratio applies at every interactivity (claims rarely say at which), to Y's estimate by
+//   whatever method answers for Y, whenever the system has no rows of its own for the query (a
+//   roofline transfer or the roofline alone is weaker evidence than a published ratio). When the
+//   roofline ratio for the same pair differs by more than 2x, a warning says so.
 // - Own rows far from the requirement (2c): a curve "covers" a rate within clampTolerance of its
 //   runs, for the source at the requirement and at the anchor alike (reading it clamped there).
 //   The anchor sits on the own rows' end, so the ratio rests on real runs of both systems rather
@@ -94,6 +98,9 @@ struct VendorClaim {
     double ratio = 1.0;         // tokens/s per GPU, system / baseline
     std::string text;           // the claim as published
     Provenance provenance;      // normally grade Vendor
+    // The input the claim came from, named in the evidence and warnings: a scenario path
+    // ("workload.claim_ratio"); empty: "claim:" + text.
+    std::string where;
 };
 
 struct ThroughputQuery {
@@ -108,8 +115,12 @@ struct ThroughputQuery {
     bool withCurve = true;       // fill ThroughputEstimate::curve (sweeps turn it off)
 };
 
-enum class ThroughputMethod { Measured, Transferred, Analytic };
-std::string_view methodName(ThroughputMethod m); // "measured", "transferred", "analytic"
+// Extrapolated: read from the system's own rows, but at an interactivity outside their measured
+// range (the reading is held at the nearest end run); graded no better than Estimate.
+enum class ThroughputMethod { Measured, Extrapolated, Transferred, Analytic };
+std::string_view methodName(ThroughputMethod m); // "measured", "extrapolated", "transferred", "analytic"
+// Read from the system's own rows (measured or extrapolated), not transferred or modelled.
+bool fromOwnRows(ThroughputMethod m);
 
 struct ThroughputEstimate {
     units::TokenRate totalPerGpu;  // input + output tokens/s per GPU
@@ -129,6 +140,20 @@ struct ThroughputEstimate {
     units::TokenRate transferAnchor; // transferred with a measured ratio: the per-user rate it was read at
 };
 
+// The configuration a benchmark row belongs to: model (the catalog id when the catalog knows the
+// name, so aliases meet), system, precision, serving mode and lengths rounded to whole tokens. The
+// views point into the row and the catalog, which must outlive the key. The throughput model
+// splits a configuration further by evidence grade (see MeasuredCurve); leave-one-out validation
+// leaves out whole configurations.
+struct CurveKey {
+    std::string_view model, system;
+    Precision precision = Precision::FP8;
+    Serving serving = Serving::Aggregated;
+    double inputTokens = 0, outputTokens = 0;
+    auto operator<=>(const CurveKey&) const = default;
+};
+CurveKey curveKeyOf(const BenchmarkPoint& p, const Catalog& catalog);
+
 // One measured curve and its key. Rows are grouped by exact mean input and output lengths, and by
 // evidence grade: rows of one configuration with different grades are different curves (see the
 // header comment), never one frontier.
@@ -143,13 +168,16 @@ struct MeasuredCurve {
 
 class ThroughputModel {
 public:
-    // Keeps pointers to catalog and calibration: both must outlive the model. With onlyModel set,
-    // indexes that model's rows alone (a catalog id).
-    ThroughputModel(std::span<const BenchmarkPoint> points, const Catalog& catalog,
-                    const Calibration& calibration, std::span<const VendorClaim> claims = {},
-                    std::string_view onlyModel = {});
+    // Keeps pointers to catalog and calibration: both must outlive the model.
+    ThroughputModel(std::span<const BenchmarkPoint> points, const Catalog& catalog, const Calibration& calibration);
 
-    Result<ThroughputEstimate> estimate(const ThroughputQuery& query) const;
+    // The query answered by the first method that applies (see the header comment). With a claim
+    // about the query's system and model, the claim answers whenever the system has no rows of its
+    // own for the query: the baseline system's estimate for the same query (by any method) times
+    // the claimed ratio, method transferred, graded no better than the claim or that estimate.
+    // When the roofline's ratio for the same pair differs from the claim by more than 2x, a
+    // warning says so; the claim still applies.
+    Result<ThroughputEstimate> estimate(const ThroughputQuery& query, const VendorClaim* claim = nullptr) const;
     const std::vector<MeasuredCurve>& curves() const { return curves_; }
 
 private:
@@ -158,15 +186,6 @@ private:
     const Catalog* catalog_;
     const Calibration* calibration_;
     std::vector<MeasuredCurve> curves_; // sorted by model, system, precision, serving, lengths
-    std::vector<VendorClaim> claims_;
 };
-
-// The front door for a single query. Indexes this model's rows into a ThroughputModel and asks it
-// (tens of microseconds for a few hundred rows); repeated queries should build one ThroughputModel
-// and reuse it (about a microsecond each).
-Result<ThroughputEstimate> estimateThroughput(const ThroughputQuery& query,
-                                              std::span<const BenchmarkPoint> points,
-                                              const Catalog& catalog, const Calibration& calibration,
-                                              std::span<const VendorClaim> claims = {});
 
 } // namespace planner

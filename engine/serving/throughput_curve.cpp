@@ -125,17 +125,21 @@ std::string clampMessage(const ThroughputCurve& curve, const CurveReading& readi
                          units::TokenRate minPerUser)
 {
     const double slo = units::in_tokens_per_second(minPerUser);
+    // How far outside: the factor between the requirement and the end run, when both are positive.
+    auto by = [](double outer, double inner) {
+        return outer > 0 && inner > 0 ? " by " + numberText(outer / inner) + "x" : std::string();
+    };
     if (reading.clamped == CurveEnd::BelowMeasured && curve.lowestPerUser()) {
         const double low = units::in_tokens_per_second(*curve.lowestPerUser());
         return "extrapolated beyond measured range: " + numberText(slo)
             + " tok/s/user is below the lowest measured interactivity (" + numberText(low)
-            + " tok/s/user); throughput held at the value measured there, a lower bound";
+            + " tok/s/user)" + by(low, slo) + "; throughput held at the value measured there, a lower bound";
     }
     if (reading.clamped == CurveEnd::AboveMeasured && curve.highestPerUser()) {
         const double high = units::in_tokens_per_second(*curve.highestPerUser());
         return "extrapolated beyond measured range: " + numberText(slo)
             + " tok/s/user is above the highest measured interactivity (" + numberText(high)
-            + " tok/s/user); throughput held at the value measured there, an overestimate";
+            + " tok/s/user)" + by(slo, high) + "; throughput held at the value measured there, an overestimate";
     }
     return {};
 }

@@ -31,16 +31,7 @@ namespace {
 
 std::string modelId(const BenchmarkPoint& p, const Catalog& catalog)
 {
-    const ModelSpec* m = catalog.model(p.model);
-    return m ? m->id : p.model;
-}
-
-// Same grouping as ThroughputModel: one curve per model, system, precision, serving and lengths.
-std::string curveKey(const BenchmarkPoint& p, const Catalog& catalog)
-{
-    return modelId(p, catalog) + '|' + p.system + '|' + std::string(precisionName(p.precision)) + '|'
-        + std::string(servingName(p.serving)) + '|' + std::to_string(std::lround(p.inputTokens)) + '|'
-        + std::to_string(std::lround(p.outputTokens));
+    return std::string(curveKeyOf(p, catalog).model);
 }
 
 std::string gpuOf(const BenchmarkPoint& p, const Catalog& catalog)
@@ -115,7 +106,7 @@ bool stop(const Feedback* f, ValidationReport& r, std::size_t done, std::size_t 
 }
 
 // The calibration refitted for one curve's (generation, precision) without that curve's points.
-Calibration withoutCurve(std::span<const BenchmarkPoint> points, const std::string& key, const Catalog& catalog,
+Calibration withoutCurve(std::span<const BenchmarkPoint> points, const CurveKey& key, const Catalog& catalog,
                          const Calibration& calibration, const BenchmarkPoint& sample)
 {
     const SystemSpec* system = catalog.system(sample.system);
@@ -126,7 +117,7 @@ Calibration withoutCurve(std::span<const BenchmarkPoint> points, const std::stri
     for (const BenchmarkPoint& p : points) {
         const SystemSpec* s = catalog.system(p.system);
         const GpuSpec* g = s ? catalog.gpu(s->gpu) : nullptr;
-        if (g && g->generation == gpu->generation && p.precision == sample.precision && curveKey(p, catalog) != key)
+        if (g && g->generation == gpu->generation && p.precision == sample.precision && curveKeyOf(p, catalog) != key)
             rest.push_back(p);
     }
     Calibration reset = calibration; // drop the old fit, which saw the curve
@@ -157,10 +148,11 @@ void leavePointsOut(ValidationReport& r, std::span<const BenchmarkPoint> points,
 void leaveCurvesOut(ValidationReport& r, std::span<const BenchmarkPoint> points, const Catalog& catalog,
                     const Calibration& calibration, const ValidationOptions& options, const Feedback* feedback)
 {
-    std::map<std::string, std::vector<const BenchmarkPoint*>> curves;
+    // One configuration with all its grades (see the header); the keys view into `points`.
+    std::map<CurveKey, std::vector<const BenchmarkPoint*>> curves;
     for (const BenchmarkPoint& p : points)
         if (usable(p))
-            curves[curveKey(p, catalog)].push_back(&p);
+            curves[curveKeyOf(p, catalog)].push_back(&p);
     std::size_t done = 0;
     for (const auto& [key, members] : curves) {
         if (stop(feedback, r, done, points.size()))
@@ -168,7 +160,7 @@ void leaveCurvesOut(ValidationReport& r, std::span<const BenchmarkPoint> points,
         std::vector<BenchmarkPoint> rest;
         const std::string model = modelId(*members.front(), catalog);
         for (const BenchmarkPoint& p : points)
-            if (usable(p) && modelId(p, catalog) == model && curveKey(p, catalog) != key)
+            if (usable(p) && modelId(p, catalog) == model && curveKeyOf(p, catalog) != key)
                 rest.push_back(p);
         const Calibration fitted = options.recalibrate
             ? withoutCurve(points, key, catalog, calibration, *members.front()) : calibration;

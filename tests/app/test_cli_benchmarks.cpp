@@ -97,8 +97,14 @@ private Q_SLOTS:
         const json::Value v = parsed(r);
         QVERIFY(v.find("method")->string != "measured");
         QCOMPARE(v.find("evidence")->string, std::string("estimate"));
+        // Workload options not given take the scenario defaults (see predictAnswersAsEvaluateDoes);
+        // one given out of its field's range is a usage error naming it.
         QCOMPARE(runCli({"predict", "--db", v51_, "--model", "llama2-70b", "--system", "gb200-nvl72", "--gpus", "1"}).code,
-                 1);
+                 0);
+        r = runCli({"predict", "--db", v51_, "--model", "llama2-70b", "--system", "gb200-nvl72", "--gpus", "1",
+                    "--output-tokens", "0"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.find("--output-tokens") != std::string::npos, r.err.c_str());
         QCOMPARE(runCli({"predict", "--db", v51_, "--mlperf-benchmark", "llama2-70b-99", "--scenario", "Server",
                          "--accelerator", "Potato GPU", "--gpus", "8"}).code,
                  1);
@@ -123,6 +129,91 @@ private Q_SLOTS:
                     "--into", dir_.filePath(QStringLiteral("v41-text.sqlite")).toStdString()});
         QVERIFY2(r.code == 0, r.err.c_str());
         QVERIFY2(r.out.find("warning, 74 records (") != std::string::npos, r.out.c_str());
+    }
+
+    // The issue's case: GB200 NVL72 has InferenceX runs up to 286.4 tok/s/user; a figure "read" at
+    // 1000 is the fastest run's, not a measurement at 1000.
+    void predictLabelsAReadingPastTheRunsExtrapolated()
+    {
+        Run r = runCli({"predict", "--db", v51Bundled(), "--model", "deepseek-r1", "--precision", "fp4",
+                        "--input-tokens", "1024", "--output-tokens", "1024", "--min-tokens-per-s-per-user", "1000",
+                        "--system", "gb200-nvl72", "--gpus", "72", "--serving", "disaggregated", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value v = parsed(r);
+        QCOMPARE(v.find("method")->string, std::string("extrapolated"));
+        QCOMPARE(v.find("evidence")->string, std::string("estimate"));
+        bool told = false; // how far outside: 1000 / 286.4 = 3.49x
+        for (const json::Value& w : *v.find("warnings")->array)
+            told = told || w.string.find("above the highest measured interactivity (286 tok/s/user) by 3.49x")
+                != std::string::npos;
+        QVERIFY2(told, r.out.c_str());
+        // At 90 tok/s/user, between two runs, the same rows are a measurement.
+        r = runCli({"predict", "--db", v51Bundled(), "--model", "deepseek-r1", "--precision", "fp4",
+                    "--min-tokens-per-s-per-user", "90", "--system", "gb200-nvl72", "--gpus", "72", "--serving",
+                    "disaggregated", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QCOMPARE(parsed(r).find("method")->string, std::string("measured"));
+    }
+
+    // predict and evaluate ask the same question with the same defaults (the scenario field
+    // table's) through the same query, so a scenario that gives only system and model, and predict
+    // given only the same, agree; as do both given the same workload options. One GPU, so that
+    // predict's tokens_per_s is per GPU.
+    void predictAnswersAsEvaluateDoes_data()
+    {
+        QTest::addColumn<QString>("system");
+        QTest::addColumn<QStringList>("workload"); // option=value, as predict's --option value
+        QTest::newRow("defaults only: fp8, aggregated, 1024/1024, no bound")
+            << QStringLiteral("gb200-nvl72") << QStringList{};
+        QTest::newRow("the GB200 example's question: measured rows")
+            << QStringLiteral("gb200-nvl72")
+            << QStringList{QStringLiteral("precision=fp4"), QStringLiteral("serving=disaggregated"),
+                           QStringLiteral("min-tokens-per-s-per-user=90")};
+        QTest::newRow("nothing measured on Rubin: transferred")
+            << QStringLiteral("vr200-nvl72")
+            << QStringList{QStringLiteral("precision=fp4"), QStringLiteral("min-tokens-per-s-per-user=50"),
+                           QStringLiteral("input-tokens=8192"), QStringLiteral("output-tokens=1024")};
+        QTest::newRow("past the runs: extrapolated")
+            << QStringLiteral("gb200-nvl72")
+            << QStringList{QStringLiteral("precision=fp4"), QStringLiteral("serving=disaggregated"),
+                           QStringLiteral("min-tokens-per-s-per-user=1000")};
+    }
+
+    void predictAnswersAsEvaluateDoes()
+    {
+        QFETCH(QString, system);
+        QFETCH(QStringList, workload);
+        const QString file = dir_.filePath(QStringLiteral("question.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QStringLiteral(R"({"schema": "clusterplanner/scenario@1", "system": "%1",
+                                  "workload": {"model": "deepseek-r1"}, "cluster": {"gpus": 72}})")
+                    .arg(system)
+                    .toUtf8());
+        f.close();
+        std::vector<std::string> predict{"predict", "--db", v51Bundled(), "--model", "deepseek-r1", "--system",
+                                         system.toStdString(), "--gpus", "1", "--json"};
+        std::vector<std::string> evaluate{"evaluate", file.toStdString(), "--db", v51Bundled(), "--json"};
+        for (const QString& option : workload) {
+            const QString name = option.section(QLatin1Char('='), 0, 0), value = option.section(QLatin1Char('='), 1);
+            predict.push_back("--" + name.toStdString());
+            predict.push_back(value.toStdString());
+            evaluate.push_back("--set");
+            evaluate.push_back("workload." + QString(name).replace(QLatin1Char('-'), QLatin1Char('_')).toStdString()
+                               + "=" + value.toStdString());
+        }
+        const Run p = runCli(predict);
+        QVERIFY2(p.code == 0, p.err.c_str());
+        const Run e = runCli(evaluate);
+        QVERIFY2(e.code == 0, e.err.c_str());
+        const json::Value prediction = parsed(p), evaluation = parsed(e);
+        const double predicted = prediction.find("tokens_per_s")->number;
+        const double evaluated = evaluation.find("results")->find("tokens_per_s_per_gpu")->number;
+        QVERIFY(predicted > 0);
+        QCOMPARE(predicted, evaluated);
+        const json::Value* evidence = evaluation.find("evidence")->find("results.tokens_per_s_per_gpu");
+        QCOMPARE(evidence->find("method")->string, prediction.find("method")->string);
+        QCOMPARE(evidence->find("grade")->string, prediction.find("evidence")->string);
     }
 
     void validatePrintsErrorsByMethodAndHardware()

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Disaggregated serving: P:D ratio, per-role costs, KV transfer, and the billing identity
-//   cost per hour of both pools / tokens per hour = (ISL x c_in + OSL x c_out) / (ISL + OSL),
-// by hand and on the InferenceX GB200 DeepSeek-R1 disaggregated runs.
+// Prefill and decode as roles: the share of GPU time a request spends on its input tokens (what
+// finance splits the cost per token by), by hand and on the InferenceX GB200 DeepSeek-R1
+// disaggregated runs, whose pool sizes it must give back; and the roofline's role rates.
 #include "serving/disaggregated.h"
 #include "test_support.h"
 #include "throughput_fixtures.h"
@@ -9,22 +9,15 @@
 #include <QRegularExpression>
 #include <QtTest>
 #include <cmath>
+#include <limits>
 
 using namespace planner;
 
 namespace {
 
-double perToken(units::MoneyPerToken c) { return c.value(); } // USD per token
-double usd(units::Money m) { return units::in_usd(m); }
-
-DisaggregatedInput mix(double isl, double osl, double prefill, double decode, double usdPerHour)
+double share(double isl, double osl, double prefill, double decode)
 {
-    DisaggregatedInput in;
-    in.inputTokens = isl;
-    in.outputTokens = osl;
-    in.rates = {units::tokens_per_second(prefill), units::tokens_per_second(decode)};
-    in.costPerGpu = units::usd_per_hour(usdPerHour);
-    return in;
+    return prefillTimeShare(units::tokens_per_second(prefill), units::tokens_per_second(decode), isl, osl);
 }
 
 } // namespace
@@ -32,128 +25,70 @@ DisaggregatedInput mix(double isl, double osl, double prefill, double decode, do
 class TestDisaggregated : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void perRoleCostsByHand_data()
+    void prefillTimeShareByHand_data()
     {
         QTest::addColumn<double>("isl");
         QTest::addColumn<double>("osl");
         QTest::addColumn<double>("prefill");
         QTest::addColumn<double>("decode");
-        QTest::addColumn<double>("usdPerHour");
-        QTest::addColumn<double>("ratio");
-        QTest::addColumn<double>("perRequest");
-        // Prefill GPU-seconds per request 1000 / 10,000 = 0.1, decode 200 / 1,000 = 0.2 -> P:D = 1:2.
-        // c_in = $2/h / 10,000 tok/s = $0.0556/M; c_out = $2/h / 1,000 tok/s = $0.556/M;
-        // per request 1000 c_in + 200 c_out = $2/3600 x 0.3 s = $1.6667e-4.
-        QTest::newRow("long prompts and short answers need one prefill GPU per two decode GPUs")
-            << 1000.0 << 200.0 << 10000.0 << 1000.0 << 2.0 << 0.5 << 1.66666666667e-4;
-        // 1024 / 20,000 = 0.0512 s, 1024 / 500 = 2.048 s -> P:D = 0.025; $2.21/3600 x 2.0992 = $1.28868e-3.
+        QTest::addColumn<double>("expected");
+        // Prefill GPU-seconds per request 1000 / 10,000 = 0.1, decode 200 / 1,000 = 0.2: a third.
+        QTest::newRow("long prompts and short answers spend a third on prefill")
+            << 1000.0 << 200.0 << 10000.0 << 1000.0 << 1.0 / 3;
+        // 1024 / 20,000 = 0.0512 s, 1024 / 500 = 2.048 s: 0.0512 / 2.0992 = 0.02439.
         QTest::newRow("chat at equal lengths is mostly decode")
-            << 1024.0 << 1024.0 << 20000.0 << 500.0 << 2.21 << 0.025 << 1.28867555556e-3;
-        // 8192 / 15,000 = 0.546133 s, 256 / 2,000 = 0.128 s -> P:D = 4.2667; $3/3600 x 0.674133 = $5.61778e-4.
+            << 1024.0 << 1024.0 << 20000.0 << 500.0 << 0.0512 / 2.0992;
+        // 8192 / 15,000 = 0.546133 s, 256 / 2,000 = 0.128 s: 0.546133 / 0.674133 = 0.81013.
         QTest::newRow("summarisation is mostly prefill")
-            << 8192.0 << 256.0 << 15000.0 << 2000.0 << 3.0 << 4.26666666667 << 5.61777777778e-4;
+            << 8192.0 << 256.0 << 15000.0 << 2000.0 << (8192.0 / 15000) / (8192.0 / 15000 + 0.128);
+        QTest::newRow("no input tokens, no prefill time") << 0.0 << 100.0 << 1000.0 << 100.0 << 0.0;
     }
 
-    void perRoleCostsByHand()
+    void prefillTimeShareByHand()
     {
         QFETCH(double, isl);
         QFETCH(double, osl);
         QFETCH(double, prefill);
         QFETCH(double, decode);
-        QFETCH(double, usdPerHour);
-        QFETCH(double, ratio);
-        QFETCH(double, perRequest);
-        const auto r = disaggregatedServing(mix(isl, osl, prefill, decode, usdPerHour));
-        QVERIFY(r);
-        const DisaggregatedServing& d = r.value();
-        VERIFY_RELATIVE(d.prefillPerDecode, ratio, 1e-10);
-        VERIFY_RELATIVE(d.prefillGpuShare + d.decodeGpuShare, 1.0, 1e-15);
-        VERIFY_RELATIVE(usd(d.costPerRequest), perRequest, 1e-10);
-        VERIFY_RELATIVE(perToken(d.costPerInputToken), usdPerHour / 3600 / prefill, 1e-12);
-        VERIFY_RELATIVE(perToken(d.costPerOutputToken), usdPerHour / 3600 / decode, 1e-12);
+        QFETCH(double, expected);
+        VERIFY_RELATIVE(share(isl, osl, prefill, decode), expected, 1e-12);
+        // The output side takes the rest of the time: swapping roles and lengths mirrors the share.
+        VERIFY_RELATIVE(share(osl, isl, decode, prefill), 1 - expected, 1e-12);
     }
 
-    // The identity, with both pools sized for 100 requests/s: P = R x ISL / prefill GPUs,
-    // D = R x OSL / decode GPUs, paid TCO x (P + D) per hour for R x (ISL + OSL) x 3600 tokens.
-    void bothPoolsCostWhatTheRequestsAreBilled_data() { perRoleCostsByHand_data(); }
-
-    void bothPoolsCostWhatTheRequestsAreBilled()
+    void unknownRatesGiveNoShare_data()
     {
-        QFETCH(double, isl);
-        QFETCH(double, osl);
+        QTest::addColumn<double>("prefill");
+        QTest::addColumn<double>("decode");
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        const double inf = std::numeric_limits<double>::infinity();
+        QTest::newRow("no prefill rate (a measured aggregated reading)") << 0.0 << 500.0;
+        QTest::newRow("no decode rate") << 20000.0 << 0.0;
+        QTest::newRow("a negative rate") << -1.0 << 500.0;
+        QTest::newRow("a NaN rate") << nan << 500.0;
+        QTest::newRow("an infinite rate") << inf << 500.0;
+    }
+
+    void unknownRatesGiveNoShare()
+    {
         QFETCH(double, prefill);
         QFETCH(double, decode);
-        QFETCH(double, usdPerHour);
-        const DisaggregatedServing d = disaggregatedServing(mix(isl, osl, prefill, decode, usdPerHour)).value();
-        const double requests = 100;
-        const double gpus = requests * isl / prefill + requests * osl / decode;
-        const double poolsPerToken = usdPerHour * gpus / (requests * (isl + osl) * 3600);
-        const double cIn = perToken(d.costPerInputToken), cOut = perToken(d.costPerOutputToken);
-        const double billed = (isl * cIn + osl * cOut) / (isl + osl);
-        VERIFY_RELATIVE(billed, poolsPerToken, 1e-12);
-        VERIFY_RELATIVE(perToken(d.costPerToken), poolsPerToken, 1e-12);
-        // The blended throughput is the harmonic mix of the roles, not their sum.
-        VERIFY_RELATIVE(
-            units::in_tokens_per_second(d.totalPerGpu), (isl + osl) / (isl / prefill + osl / decode), 1e-12);
-        QVERIFY(units::in_tokens_per_second(d.totalPerGpu) < prefill + decode);
-        // The wrong way: every token billed at c_in + c_out overbills by (ISL + OSL)(c_in + c_out)
-        // / (ISL c_in + OSL c_out) > 1.
-        const double naive = (isl + osl) * (cIn + cOut);
-        QVERIFY2(naive > usd(d.costPerRequest) * 1.01, testsupport::absoluteMismatch(usd(d.costPerRequest), naive, 0));
-        // Each role's cost per token is not below or above the blend on its own: the blend lies between them.
-        QVERIFY(std::min(cIn, cOut) <= poolsPerToken && poolsPerToken <= std::max(cIn, cOut));
-    }
-
-    void kvTransferByHand_data()
-    {
-        QTest::addColumn<double>("nicGbps");
-        QTest::addColumn<double>("utilisation");
-        QTest::addColumn<bool>("warned");
-        // DeepSeek-R1 KV at 8 bit 35,136 B/token x 8192 = 287,834,112 B per request. A prefill GPU at
-        // 20,000 input tok/s finishes 2.441 requests/s and sends 702.72 MB/s = 5.622 Gb/s.
-        QTest::newRow("a 400 Gb/s NIC carries it at 1.4% load") << 400.0 << 0.0140544 << false;
-        QTest::newRow("a 5 Gb/s link cannot keep up") << 5.0 << 1.124352 << true;
-    }
-
-    void kvTransferByHand()
-    {
-        QFETCH(double, nicGbps);
-        QFETCH(double, utilisation);
-        QFETCH(bool, warned);
-        DisaggregatedInput in = mix(8192, 1024, 20000, 1000, 2.0);
-        in.kvPerToken = units::bytes(35136);
-        in.nicPerGpu = units::gigabits_per_second(nicGbps);
-        const DisaggregatedServing d = disaggregatedServing(in).value();
-        QCOMPARE(units::in_bytes(d.kvPerRequest), 287834112.0);
-        // 287,834,112 B / (nic / 8) B/s
-        VERIFY_RELATIVE(units::in_seconds(d.kvTransferTime), 287834112.0 / (nicGbps * 1e9 / 8), 1e-12);
-        VERIFY_RELATIVE(d.nicUtilisation, utilisation, 1e-6);
-        QCOMPARE(!d.warnings.empty(), warned);
-    }
-
-    void badRatesAreRejected()
-    {
-        const auto r = disaggregatedServing(mix(1024, 1024, 0, 500, 2.0));
-        QVERIFY(!r);
-        QCOMPARE(r.error().kind, ErrorKind::BadInput);
+        QVERIFY(share(1024, 1024, prefill, decode) < 0);
     }
 
     // InferenceX GB200 NVL72 DeepSeek-R1 FP4 disaggregated runs (tests/data/inferencex_gb200_dsr1.csv,
-    // SemiAnalysisAI/InferenceX-app blog gb200-nvl72-vs-b200-disagg-deepseek-r1-fp4-dynamo-trt.mdx).
-    // Their published cost is the aggregated total: TCO $2.21/GPU-hr / total tokens per GPU over
-    // both pools, per million tokens, rounded to $0.01. No aggregated (non-disaggregated) GB200 curve
-    // is in the reference set; the comparison at equal interactivity is therefore with that
-    // combined-pool figure, row by row. Per-role costs from the run's as-run role rates, billed per
-    // request, must equal it within the rounding of the published cost and throughput, so they never
-    // exceed it; billing every token at c_in + c_out would double it (ISL = OSL here).
-    void inferenceXRunsBillPerRequestAtTheAggregatedTotal_data()
+    // SemiAnalysisAI/InferenceX-app blog gb200-nvl72-vs-b200-disagg-deepseek-r1-fp4-dynamo-trt.mdx),
+    // each with its prefill and decode pool sizes P and D. The run's as-run role rates, worked out
+    // here from its throughput: requests/s R = total tok/s per GPU x (P + D) / (ISL + OSL); prefill
+    // = R x ISL / P, decode = R x OSL / D. The time share from those rates must give back the pool
+    // split the run chose, P / (P + D): ISL / prefill = P / R and OSL / decode = D / R.
+    void inferenceXRunsGiveBackTheirPoolSplit_data()
     {
         QTest::addColumn<double>("isl");
         QTest::addColumn<double>("osl");
         QTest::addColumn<int>("prefillGpus");
         QTest::addColumn<int>("decodeGpus");
         QTest::addColumn<double>("total");
-        QTest::addColumn<double>("publishedPerMtok");
         const auto rows = testsupport::readCsv(testsupport::testData("inferencex_gb200_dsr1.csv"));
         const QRegularExpression pools(QStringLiteral("prefill: (\\d+) GPU.*decode: (\\d+) GPU"));
         int n = 0;
@@ -168,55 +103,23 @@ private Q_SLOTS:
             QTest::newRow(qPrintable(name))
                 << r.value(QStringLiteral("isl")).toDouble() << r.value(QStringLiteral("osl")).toDouble()
                 << m.captured(1).toInt() << m.captured(2).toInt()
-                << r.value(QStringLiteral("throughput_per_gpu")).toDouble()
-                << r.value(QStringLiteral("cost_usd_per_mtok")).toDouble();
+                << r.value(QStringLiteral("throughput_per_gpu")).toDouble();
             ++n;
         }
         QCOMPARE(n, 9);
     }
 
-    void inferenceXRunsBillPerRequestAtTheAggregatedTotal()
+    void inferenceXRunsGiveBackTheirPoolSplit()
     {
         QFETCH(double, isl);
         QFETCH(double, osl);
         QFETCH(int, prefillGpus);
         QFETCH(int, decodeGpus);
         QFETCH(double, total);
-        QFETCH(double, publishedPerMtok);
-        BenchmarkPoint run = fixtures::row(1, "deepseek-r1", "gb200-nvl72", 100, total, Grade::Measured, isl, osl,
-                                           Precision::FP4);
-        run.serving = Serving::Disaggregated;
-        run.prefillGpus = prefillGpus;
-        run.decodeGpus = decodeGpus;
-        const auto rates = roleRatesFromRun(run);
-        QVERIFY(rates);
-        DisaggregatedInput in = mix(isl, osl, 0, 0, 2.21); // GB200 hyperscaler TCO, InferenceX
-        in.rates = rates.value();
-        const DisaggregatedServing d = disaggregatedServing(in).value();
-        // The as-run rates give back the run's own pool split.
-        VERIFY_RELATIVE(d.prefillPerDecode, double(prefillGpus) / decodeGpus, 1e-12);
-
-        const double perRequest = usd(d.costPerRequest);
-        const double aggregatedPerRequest = publishedPerMtok * (isl + osl) / 1e6;
-        // Published cost rounded to $0.01/M; throughput to 0.1 tok/s (relative 0.05 / total).
-        const double tolerance = (0.005 + publishedPerMtok * 0.05 / total) * (isl + osl) / 1e6;
-        QVERIFY2(perRequest <= aggregatedPerRequest + tolerance,
-            testsupport::absoluteMismatch(aggregatedPerRequest, perRequest, tolerance,
-                                          "per-role billing exceeds the aggregated total"));
-        VERIFY_NEAR(perRequest, aggregatedPerRequest, tolerance);
-
-        const double naive = (isl + osl) * (perToken(d.costPerInputToken) + perToken(d.costPerOutputToken));
-        VERIFY_RELATIVE(naive, 2 * perRequest, 1e-12); // (c_in + c_out) x 2L vs L c_in + L c_out
-        QVERIFY(naive > aggregatedPerRequest + tolerance);
-    }
-
-    void roleRatesNeedAPoolSplit()
-    {
-        BenchmarkPoint run = fixtures::row(7, "deepseek-r1", "gb200-nvl72", 100, 5000);
-        run.serving = Serving::Disaggregated; // but no prefill / decode GPU counts
-        const auto rates = roleRatesFromRun(run);
-        QVERIFY(!rates);
-        QCOMPARE(QString::fromStdString(rates.error().where), QStringLiteral("row:7"));
+        const double gpus = prefillGpus + decodeGpus;
+        const double requests = total * gpus / (isl + osl);
+        const double prefill = requests * isl / prefillGpus, decode = requests * osl / decodeGpus;
+        VERIFY_RELATIVE(share(isl, osl, prefill, decode), prefillGpus / gpus, 1e-12);
     }
 
     void analyticRolesComeFromTheRoofline()

@@ -151,6 +151,31 @@ private Q_SLOTS:
         QCOMPARE(setup.value().maxBatch, expected);
     }
 
+    void kvCacheScaleByPrecision_data()
+    {
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<double>("bytesPerToken");
+        // DeepSeek-R1's 70,272 B/token at 16 bits: kept at 16 bits for bf16 (and fp16, which reads
+        // as bf16), at 8 bits (35,136 B) when the weights run at 8 or 4 bits.
+        QTest::newRow("bf16 keeps the 16-bit cache") << QStringLiteral("bf16") << 70272.0;
+        QTest::newRow("fp16 reads as bf16") << QStringLiteral("fp16") << 70272.0;
+        QTest::newRow("fp8 halves it") << QStringLiteral("fp8") << 35136.0;
+        QTest::newRow("fp4 keeps the cache at 8 bits, not 4") << QStringLiteral("fp4") << 35136.0;
+    }
+
+    void kvCacheScaleByPrecision()
+    {
+        QFETCH(QString, precision);
+        QFETCH(double, bytesPerToken);
+        const auto p = precisionFromName(precision.toStdString());
+        QVERIFY(p);
+        QCOMPARE(70272.0 * kvCacheScale(*p), bytesPerToken);
+        // The roofline's KV bytes per token use the same scale.
+        const auto setup = prepareRoofline(input(kDense8, kSmall, *p, 2048, 2048));
+        QVERIFY(setup);
+        QCOMPARE(units::in_bytes(setup.value().kvPerToken), 131072.0 * bytesPerToken / 70272.0);
+    }
+
     void infeasibleWhenWeightsExceedHbm()
     {
         // 405e9 x 2 B = 810 GB of weights; 8 x 80 GB x 0.9 = 576 GB usable on the whole node.
@@ -240,6 +265,14 @@ private Q_SLOTS:
             QVERIFY(sweep[i].perUser.value() < sweep[i - 1].perUser.value());
             // Throughput grows until the step turns compute-bound, then stays flat.
             QVERIFY(sweep[i].totalPerGpu.value() >= sweep[i - 1].totalPerGpu.value() * (1 - 1e-12));
+        }
+        // The chart's curve: one point per batch, the same figures, no row behind them.
+        const std::vector<CurvePoint> curve = toCurve(sweep);
+        QCOMPARE(curve.size(), sweep.size());
+        for (std::size_t i = 0; i < sweep.size(); ++i) {
+            QCOMPARE(curve[i].perUser.value(), sweep[i].perUser.value());
+            QCOMPARE(curve[i].totalPerGpu.value(), sweep[i].totalPerGpu.value());
+            QCOMPARE(curve[i].rowId, std::int64_t(0));
         }
     }
 

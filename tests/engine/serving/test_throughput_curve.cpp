@@ -198,6 +198,24 @@ private Q_SLOTS:
         QCOMPARE(sameShape(input, output, 1024, 1024), same);
     }
 
+    void shapeDistanceByHand()
+    {
+        // |ln(2048 / 1024)| + |ln(512 / 1024)| = 2 ln 2: twice as long a prompt, half the answer.
+        QCOMPARE(shapeDistance(2048, 512, 1024, 1024), 2 * std::log(2.0));
+        QCOMPARE(shapeDistance(1024, 1024, 1024, 1024), 0.0);
+        QCOMPARE(shapeDistance(1024, 1024, 2048, 512), shapeDistance(2048, 512, 1024, 1024)); // symmetric
+        QVERIFY(std::isinf(shapeDistance(0, 1024, 1024, 1024))); // no length: never the closest
+    }
+
+    void measuredRangeEnds()
+    {
+        // The frontier's slowest and fastest runs bound the range a reading stays inside.
+        const ThroughputCurve c = curveOf({10, 40, 80}, {1000, 250, 50});
+        QCOMPARE(tps(*c.lowestPerUser()), 10.0);
+        QCOMPARE(tps(*c.highestPerUser()), 80.0);
+        QVERIFY(!ThroughputCurve().lowestPerUser() && !ThroughputCurve().highestPerUser());
+    }
+
     // InferenceX publishes its own monotone-cubic interpolation of the GB200 DeepSeek-R1 frontier
     // at fixed interactivities (tests/data/inferencex_gb200_dsr1.csv). Our log-space chord lies
     // below a concave frontier: never more than 3% above InferenceX's figure, at most 35% below.

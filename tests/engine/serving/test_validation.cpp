@@ -62,10 +62,11 @@ private Q_SLOTS:
         QCOMPARE(int(r.predictions.size()), 5);
         QCOMPARE(r.skipped, 0);
         // Interior points lie on the power law through their neighbours: exact. The ends are
-        // clamped: 10 tok/s/user read at 20's 5,000 (actual 10,000: -50%); 160 at 80's 1,250
-        // (actual 625: +100%).
+        // clamped, read outside the remaining runs (extrapolated): 10 tok/s/user read at 20's 5,000
+        // (actual 10,000: -50%); 160 at 80's 1,250 (actual 625: +100%).
         for (const Prediction& p : r.predictions) {
-            QCOMPARE(p.method, ThroughputMethod::Measured);
+            const bool end = p.rowId == 1 || p.rowId == 5;
+            QCOMPARE(p.method, end ? ThroughputMethod::Extrapolated : ThroughputMethod::Measured);
             const double expected = p.rowId == 1 ? -0.5 : p.rowId == 5 ? 1.0 : 0.0;
             QVERIFY2(std::abs(p.relativeError - expected) < 1e-12,
                 qPrintable(
@@ -74,7 +75,9 @@ private Q_SLOTS:
         QCOMPARE(r.overall.medianSigned, 0.0);
         QVERIFY(std::abs(r.overall.meanAbsolute - 0.3) < 1e-12);
         QCOMPARE(r.overall.p90Absolute, 1.0);
-        QVERIFY(group(r.byMethod, "measured") && group(r.byMethod, "measured")->stats.count == 5);
+        QVERIFY(group(r.byMethod, "measured") && group(r.byMethod, "measured")->stats.count == 3);
+        QVERIFY(group(r.byMethod, "extrapolated") && group(r.byMethod, "extrapolated")->stats.count == 2);
+        QCOMPARE(group(r.byMethod, "extrapolated")->stats.meanAbsolute, 0.75); // (0.5 + 1.0) / 2
         QVERIFY(group(r.byGpu, "gpu-a"));
     }
 
@@ -106,6 +109,31 @@ private Q_SLOTS:
         QVERIFY2(transferred->stats.p90Absolute < 1e-3, qPrintable(QString::number(transferred->stats.p90Absolute)));
         QVERIFY2(transferred->stats.meanAbsolute < 2e-3, qPrintable(QString::number(transferred->stats.meanAbsolute)));
         QCOMPARE(int(r.byGpu.size()), 2);
+    }
+
+    // A configuration left out goes with all its grades and lengths that round alike: otherwise its
+    // own runs, read at another grade, would predict it. sys-a holds one configuration of three
+    // rows (two grades, 1024 and 1023.6 input tokens, which round to the same 1024); sys-b has a
+    // curve of its own. Every sys-a point must then be predicted by transfer from sys-b.
+    void leavingACurveOutLeavesAllItsGrades()
+    {
+        std::vector<BenchmarkPoint> points{fixtures::row(1, "dense-70b", "sys-a", 10, 4000, Grade::Verified),
+                                           fixtures::row(2, "dense-70b", "sys-a", 40, 1000, Grade::Measured),
+                                           fixtures::row(3, "dense-70b", "sys-a", 20, 2000, Grade::Verified, 1023.6)};
+        const auto onB
+            = fixtures::rooflineRows(catalog, "dense-70b", "sys-b", Precision::FP8, {}, 1024, 1024, kSlos, 100);
+        points.insert(points.end(), onB.begin(), onB.end());
+        QVERIFY(curveKeyOf(points[0], catalog) == curveKeyOf(points[1], catalog));
+        QVERIFY(curveKeyOf(points[0], catalog) == curveKeyOf(points[2], catalog));
+        QVERIFY(curveKeyOf(points[0], catalog) != curveKeyOf(points[3], catalog));
+        ValidationOptions options;
+        options.mode = LeaveOut::Curve;
+        options.recalibrate = false;
+        const ValidationReport r = leaveOneOut(points, catalog, calibration, options);
+        QCOMPARE(int(r.predictions.size()), int(points.size()));
+        for (const Prediction& p : r.predictions)
+            if (p.system == "sys-a")
+                QCOMPARE(p.method, ThroughputMethod::Transferred);
     }
 
     void oneSetPredictsAnother()

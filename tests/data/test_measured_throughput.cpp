@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The throughput evaluate() takes from a benchmark database: the query a scenario asks, its vendor
+// ratio claim applied by the throughput model (with the roofline cross-check), and the prefill
+// time share handed to finance. On the example database the build makes from data/reference.
+#include "measured_throughput.h"
+#include "core/number_text.h"
+#include "scenario/scenario_defaults.h"
+#include "scenario_io.h"
+#include "serving/disaggregated.h"
+#include "test_support.h"
+
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace planner;
+
+namespace {
+
+double tps(units::TokenRate r) { return units::in_tokens_per_second(r); }
+
+// A scenario with every default resolved, as evaluate() sees it; `workload` is the inside of the
+// workload object.
+Scenario scenario(const std::string& system, const std::string& workload)
+{
+    const std::string text = R"({"schema": "clusterplanner/scenario@1", "system": ")" + system
+        + R"(", "workload": {)" + workload + "}, \"cluster\": {\"gpus\": 72}}";
+    auto parsed = parseScenario(text, "test.json");
+    if (!parsed)
+        qFatal("%s", parsed.error().message.c_str());
+    auto resolved = resolveScenario(parsed.value(), builtinCatalog());
+    if (!resolved)
+        qFatal("%s", resolved.error().message.c_str());
+    return resolved.value();
+}
+
+const char* kDeepSeekFp4 = R"("model": "deepseek-r1", "precision": "fp4", "min_tokens_per_s_per_user": 90)";
+
+bool hasWarning(const Warnings& warnings, const std::string& text)
+{
+    return std::any_of(warnings.begin(), warnings.end(),
+                       [&](const Warning& w) { return w.message.find(text) != std::string::npos; });
+}
+
+} // namespace
+
+class TestMeasuredThroughput : public QObject {
+    Q_OBJECT
+private:
+    std::shared_ptr<const MeasuredData> data_;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        auto data = loadMeasuredData(testsupport::buildFile("data/examples/benchmarks.sqlite"), builtinCatalog());
+        QVERIFY2(data, data ? "" : data.error().message.c_str());
+        data_ = data.value();
+    }
+
+    void queryCarriesTheScenarioFields()
+    {
+        const Scenario s = scenario("gb200-nvl72", std::string(kDeepSeekFp4)
+                                                       + R"(, "serving": "disaggregated", "input_tokens": 8192,
+                                                             "output_tokens": 512, "max_ttft_s": 2)");
+        const auto q = throughputQueryFor(s, builtinCatalog());
+        QVERIFY(q);
+        QCOMPARE(q.value().model, std::string("deepseek-r1"));
+        QCOMPARE(q.value().system, std::string("gb200-nvl72"));
+        QCOMPARE(q.value().precision, Precision::FP4);
+        QCOMPARE(q.value().serving, Serving::Disaggregated);
+        QCOMPARE(q.value().inputTokens, 8192.0);
+        QCOMPARE(q.value().outputTokens, 512.0);
+        QCOMPARE(tps(q.value().minPerUser), 90.0);
+        QCOMPARE(units::in_seconds(q.value().maxTtft), 2.0);
+        // The defaults a scenario leaves out: fp8, aggregated, 1024/1024, no bounds.
+        const auto d = throughputQueryFor(scenario("gb200-nvl72", R"("model": "deepseek-r1")"), builtinCatalog());
+        QVERIFY(d);
+        QCOMPARE(d.value().precision, Precision::FP8);
+        QCOMPARE(d.value().serving, Serving::Aggregated);
+        QCOMPARE(d.value().inputTokens, 1024.0);
+        QCOMPARE(d.value().outputTokens, 1024.0);
+        QCOMPARE(tps(d.value().minPerUser), 0.0);
+        QCOMPARE(units::in_seconds(d.value().maxTtft), 0.0);
+    }
+
+    void badScenarioFieldsAreNamed()
+    {
+        Scenario s = scenario("gb200-nvl72", kDeepSeekFp4);
+        s.workload.precision.value = "fp3";
+        auto q = throughputQueryFor(s, builtinCatalog());
+        QVERIFY(!q);
+        QCOMPARE(q.error().where, std::string("workload.precision"));
+        s = scenario("gb200-nvl72", kDeepSeekFp4);
+        s.workload.model.value = "no-such-model";
+        q = throughputQueryFor(s, builtinCatalog());
+        QVERIFY(!q);
+        QCOMPARE(q.error().where, std::string("workload.model"));
+    }
+
+    // The source evaluate() calls gives what the throughput model gives for the scenario's query.
+    void sourceAnswersAsTheModel()
+    {
+        const Scenario s = scenario("gb200-nvl72", std::string(kDeepSeekFp4) + R"(, "serving": "disaggregated")");
+        const auto direct = data_->model->estimate(throughputQueryFor(s, builtinCatalog()).value());
+        QVERIFY(direct);
+        const auto answer = measuredThroughput(data_)(s, builtinCatalog());
+        QVERIFY(answer);
+        QCOMPARE(tps(answer.value().totalPerGpu), tps(direct.value().totalPerGpu));
+        QCOMPARE(answer.value().evidence.method, std::string("measured"));
+        QCOMPARE(answer.value().evidence.grade, direct.value().evidence.grade);
+        // A measured reading carries no role rates: finance falls back to the roofline's split.
+        QCOMPARE(answer.value().prefillTimeShare, -1.0);
+        for (const Warning& w : answer.value().warnings)
+            QVERIFY2(w.where.rfind("throughput: ", 0) == 0, w.where.c_str());
+    }
+
+    // Nothing is measured on Vera Rubin; a claim "r x GB200 NVL72" makes its figure r x GB200's
+    // for the same question, graded by the claim, named by its field. The claim is checked against
+    // the roofline's own Rubin / GB200 ratio at the question (the calibrated roofline alone, with
+    // no rows): more than 2x apart either way, it still applies, with a warning.
+    void claimScalesTheBaseline_data()
+    {
+        QTest::addColumn<double>("factor"); // the claim over the roofline's ratio
+        QTest::addColumn<bool>("flagged");
+        QTest::newRow("a claim 1.5x the roofline's ratio") << 1.5 << false;
+        QTest::newRow("a claim 0.6x the roofline's ratio") << 0.6 << false;
+        QTest::newRow("a claim 2.5x the roofline's ratio applies, flagged") << 2.5 << true;
+        QTest::newRow("a claim 0.4x the roofline's ratio applies, flagged") << 0.4 << true;
+    }
+
+    void claimScalesTheBaseline()
+    {
+        QFETCH(double, factor);
+        QFETCH(bool, flagged);
+        const ThroughputModel roofline({}, builtinCatalog(), data_->calibration);
+        auto question = [](const char* system) {
+            return throughputQueryFor(scenario(system, std::string(kDeepSeekFp4) + R"(, "serving": "disaggregated")"),
+                                      builtinCatalog()).value();
+        };
+        const auto rubin = roofline.estimate(question("vr200-nvl72"));
+        const auto gb200 = roofline.estimate(question("gb200-nvl72"));
+        QVERIFY(rubin && gb200);
+        QCOMPARE(rubin.value().method, ThroughputMethod::Analytic);
+        const double ratio = factor * tps(rubin.value().totalPerGpu) / tps(gb200.value().totalPerGpu);
+        const std::string claim = R"(, "serving": "disaggregated", "claim_baseline_system": "gb200-nvl72",
+            "claim_ratio": {"value": )" + exactText(ratio) + R"(, "source": "keynote", "grade": "vendor"})";
+        const Scenario s = scenario("vr200-nvl72", kDeepSeekFp4 + claim);
+        const Scenario baseline
+            = scenario("gb200-nvl72", std::string(kDeepSeekFp4) + R"(, "serving": "disaggregated")");
+        const auto base = throughputFor(*data_, baseline, builtinCatalog());
+        const auto e = throughputFor(*data_, s, builtinCatalog());
+        QVERIFY(base && e);
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), ratio * tps(base.value().totalPerGpu), 1e-12);
+        QCOMPARE(e.value().method, ThroughputMethod::Transferred);
+        QCOMPARE(e.value().transferredFrom, std::string("gb200-nvl72"));
+        QCOMPARE(e.value().evidence.method, std::string("transferred (ratio claim)"));
+        QCOMPARE(e.value().evidence.grade, weaker(base.value().evidence.grade, Grade::Vendor));
+        const auto& inputs = e.value().evidence.inputs;
+        QVERIFY(std::find(inputs.begin(), inputs.end(), "workload.claim_ratio") != inputs.end());
+        QVERIFY(hasWarning(e.value().warnings, "throughput is gb200-nvl72's x " + numberText(ratio)
+                                                   + " as claimed by: keynote"));
+        QCOMPARE(hasWarning(e.value().warnings, "vendor ratio"), flagged);
+        // evaluate()'s source gives the same figure.
+        const auto answer = measuredThroughput(data_)(s, builtinCatalog());
+        QVERIFY(answer);
+        QCOMPARE(tps(answer.value().totalPerGpu), tps(e.value().totalPerGpu));
+    }
+
+    void claimWithoutBaselineIsBadInput()
+    {
+        const Scenario s = scenario("vr200-nvl72", std::string(kDeepSeekFp4) + R"(, "claim_ratio": 3)");
+        const auto e = throughputFor(*data_, s, builtinCatalog());
+        QVERIFY(!e);
+        QCOMPARE(e.error().kind, ErrorKind::BadInput);
+        QCOMPARE(e.error().where, std::string("workload.claim_baseline_system"));
+    }
+
+    // GB200 NVL72 has rows of its own at this question: they answer, the claim does not.
+    void ownRowsOutrankAClaim()
+    {
+        const std::string question = std::string(kDeepSeekFp4) + R"(, "serving": "disaggregated")";
+        const Scenario plain = scenario("gb200-nvl72", question);
+        const Scenario claimed = scenario("gb200-nvl72", question
+                                              + R"(, "claim_baseline_system": "hgx-b200", "claim_ratio": 5)");
+        const auto a = throughputFor(*data_, plain, builtinCatalog());
+        const auto b = throughputFor(*data_, claimed, builtinCatalog());
+        QVERIFY(a && b);
+        QCOMPARE(tps(b.value().totalPerGpu), tps(a.value().totalPerGpu));
+        QCOMPARE(b.value().method, ThroughputMethod::Measured);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMeasuredThroughput)
+#include "test_measured_throughput.moc"
