@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ratio_view.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCompleter>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLocale>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace planner::ui {
+
+namespace {
+
+QString text(const std::string& s) { return QString::fromStdString(s); }
+
+QComboBox* sideCombo(QWidget* parent, const QString& name)
+{
+    auto* combo = new QComboBox(parent);
+    combo->setEditable(true);
+    combo->setInsertPolicy(QComboBox::NoInsert);
+    combo->completer()->setFilterMode(Qt::MatchContains);
+    combo->completer()->setCaseSensitivity(Qt::CaseInsensitive);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(22);
+    combo->setAccessibleName(name);
+    combo->setToolTip(QStringLiteral("An accelerator or system as the data spells it, or a catalog id (b200, gb200-nvl72)"));
+    return combo;
+}
+
+QString rowChoice(const RatioRow& r)
+{
+    return QStringLiteral("row %1: %2, %3 GPUs, %4 %5 per GPU (%6)")
+        .arg(r.rowId)
+        .arg(text(r.system))
+        .arg(r.gpus)
+        .arg(QLocale().toString(r.perGpu(), 'f', 0), text(r.units), text(r.availability));
+}
+
+QString matchedSideText(const char* label, const MatchedReading& m)
+{
+    QString s = QStringLiteral("%1: %2 %3, %4/%5 tokens: %6 tok/s per GPU, %7 tok/s per MW IT")
+                    .arg(QString::fromLatin1(label), text(m.system), text(m.precision))
+                    .arg(m.inputTokens, 0, 'f', 0)
+                    .arg(m.outputTokens, 0, 'f', 0)
+                    .arg(QLocale().toString(m.side.tokensPerGpu, 'f', 0),
+                         QLocale().toString(tokensPerMwIt(m.side), 'f', 0));
+    if (!m.clampNote.empty())
+        s += QStringLiteral(" — ") + text(m.clampNote);
+    return s;
+}
+
+} // namespace
+
+RatioView::RatioView(QWidget* parent) : QWidget(parent), model_(new RatioTableModel(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    auto* pick = new QHBoxLayout;
+    benchmark_ = new QComboBox(this);
+    benchmark_->setAccessibleName(QStringLiteral("Benchmark"));
+    benchmark_->setMinimumContentsLength(16);
+    sideA_ = sideCombo(this, QStringLiteral("Side A"));
+    sideB_ = sideCombo(this, QStringLiteral("Side B"));
+    for (auto [title, w] : {std::pair{"&Benchmark:", static_cast<QWidget*>(benchmark_)},
+                            std::pair{"Side &A:", static_cast<QWidget*>(sideA_)},
+                            std::pair{"Side &B:", static_cast<QWidget*>(sideB_)}}) {
+        auto* label = new QLabel(QString::fromLatin1(title), this);
+        label->setBuddy(w);
+        pick->addWidget(label);
+        pick->addWidget(w, 1);
+    }
+    layout->addLayout(pick);
+
+    auto* matchedRow = new QHBoxLayout;
+    matchedOn_ = new QCheckBox(QStringLiteral("At &matched interactivity:"), this);
+    matchedOn_->setToolTip(QStringLiteral("Read both sides' throughput curves at the same output tokens/s per user"));
+    interactivity_ = new QDoubleSpinBox(this);
+    interactivity_->setRange(1, 10000);
+    interactivity_->setDecimals(0);
+    interactivity_->setValue(50);
+    interactivity_->setSuffix(QStringLiteral(" tok/s per user"));
+    interactivity_->setAccessibleName(QStringLiteral("Matched interactivity"));
+    interactivity_->setEnabled(false);
+    matchedRow->addWidget(matchedOn_);
+    matchedRow->addWidget(interactivity_);
+    matchedRow->addStretch(1);
+    layout->addLayout(matchedRow);
+
+    summary_ = new QLabel(this);
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary_);
+
+    table_ = new QTableView(this);
+    table_->setModel(model_);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->setAccessibleName(QStringLiteral("Ratios per scenario"));
+    layout->addWidget(table_, 2);
+
+    auto* rows = new QGroupBox(QStringLiteral("Rows used"), this);
+    auto* form = new QFormLayout(rows);
+    pickScenario_ = new QLabel(QStringLiteral("Select a scenario above to choose other rows."), rows);
+    pickA_ = new QComboBox(rows);
+    pickB_ = new QComboBox(rows);
+    pickA_->setAccessibleName(QStringLiteral("Row for side A"));
+    pickB_->setAccessibleName(QStringLiteral("Row for side B"));
+    for (QComboBox* c : {pickA_, pickB_})
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    form->addRow(pickScenario_);
+    form->addRow(QStringLiteral("Side A row:"), pickA_);
+    form->addRow(QStringLiteral("Side B row:"), pickB_);
+    layout->addWidget(rows);
+
+    matched_ = new QLabel(this);
+    matched_->setWordWrap(true);
+    matched_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(matched_);
+    layout->addStretch(0);
+
+    connect(benchmark_, &QComboBox::currentTextChanged, this, [this] {
+        if (updating_)
+            return;
+        fillSides();
+        recompute();
+    });
+    for (QComboBox* c : {sideA_, sideB_})
+        connect(c, &QComboBox::currentTextChanged, this, [this] {
+            if (!updating_)
+                recompute();
+        });
+    connect(matchedOn_, &QCheckBox::toggled, this, [this](bool on) {
+        interactivity_->setEnabled(on);
+        if (!updating_)
+            recompute();
+    });
+    connect(interactivity_, &QDoubleSpinBox::valueChanged, this, [this] {
+        if (!updating_ && matchedOn_->isChecked())
+            recompute();
+    });
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &RatioView::showPickers);
+    for (auto [combo, isA] : {std::pair{pickA_, true}, std::pair{pickB_, false}})
+        connect(combo, &QComboBox::activated, this, [this, combo = combo, isA = isA](int index) {
+            pickRow(isA, combo->itemData(index).toLongLong());
+        });
+    showError(QStringLiteral("No benchmark database: open one to compare measured results."));
+}
+
+RatioView::~RatioView() = default;
+
+bool RatioView::setDatabase(const QString& path)
+{
+    auto db = openForReading(path);
+    db_.reset();
+    result_.reset();
+    model_->setComparison(nullptr);
+    if (!db) {
+        showError(QStringLiteral("Cannot open the benchmark database: ") + text(db.error().message));
+        return false;
+    }
+    db_.emplace(std::move(db.value()));
+    fillBenchmarks();
+    recompute();
+    return true;
+}
+
+void RatioView::setCatalog(const Catalog* catalog)
+{
+    catalog_ = catalog;
+    recompute();
+}
+
+void RatioView::fillBenchmarks()
+{
+    const QSignalBlocker block(benchmark_);
+    benchmark_->clear();
+    if (!db_)
+        return;
+    if (auto choices = ratioChoices(*db_))
+        for (const std::string& b : choices.value().benchmarks)
+            benchmark_->addItem(text(b));
+    fillSides();
+}
+
+void RatioView::fillSides()
+{
+    if (!db_)
+        return;
+    auto choices = ratioChoices(*db_, benchmark_->currentText().toStdString());
+    for (QComboBox* c : {sideA_, sideB_}) {
+        const QString keep = c->currentText();
+        const QSignalBlocker block(c);
+        c->clear();
+        if (choices)
+            for (const std::string& s : choices.value().sides)
+                c->addItem(text(s));
+        c->setCurrentText(keep);
+    }
+}
+
+void RatioView::setComparison(const QString& benchmark, const QString& a, const QString& b)
+{
+    updating_ = true;
+    const int index = benchmark_->findText(benchmark, Qt::MatchFixedString);
+    if (index >= 0)
+        benchmark_->setCurrentIndex(index);
+    fillSides();
+    sideA_->setCurrentText(a);
+    sideB_->setCurrentText(b);
+    updating_ = false;
+    query_.pickA.clear();
+    query_.pickB.clear();
+    query_.benchmark = benchmark.toStdString(); // also when not in the list: the error says so
+    recompute();
+}
+
+void RatioView::setInteractivity(std::optional<double> tokensPerSecondPerUser)
+{
+    updating_ = true;
+    matchedOn_->setChecked(tokensPerSecondPerUser.has_value());
+    if (tokensPerSecondPerUser)
+        interactivity_->setValue(*tokensPerSecondPerUser);
+    updating_ = false;
+    recompute();
+}
+
+void RatioView::pickRow(bool sideA, std::int64_t rowId)
+{
+    if (!result_)
+        return;
+    // The pick replaces any earlier pick of the same scenario and units on that side.
+    std::vector<std::int64_t>& picks = sideA ? query_.pickA : query_.pickB;
+    for (const ScenarioRatio& s : result_->scenarios) {
+        const auto& rows = sideA ? s.rowsA : s.rowsB;
+        if (std::none_of(rows.begin(), rows.end(), [&](const RatioRow& r) { return r.rowId == rowId; }))
+            continue;
+        std::erase_if(picks, [&](std::int64_t id) {
+            return std::any_of(rows.begin(), rows.end(), [&](const RatioRow& r) { return r.rowId == id; });
+        });
+        picks.push_back(rowId);
+    }
+    const int selected = table_->currentIndex().row();
+    recompute();
+    if (selected >= 0)
+        table_->selectRow(selected);
+}
+
+void RatioView::recompute()
+{
+    if (!db_)
+        return;
+    const std::string benchmark = benchmark_->currentText().toStdString();
+    const std::string a = sideA_->currentText().trimmed().toStdString();
+    const std::string b = sideB_->currentText().trimmed().toStdString();
+    if (benchmark != query_.benchmark || a != query_.a || b != query_.b) {
+        query_.pickA.clear();
+        query_.pickB.clear();
+    }
+    query_.benchmark = benchmark.empty() ? query_.benchmark : benchmark;
+    query_.a = a;
+    query_.b = b;
+    query_.interactivity = matchedOn_->isChecked() ? std::optional<double>(interactivity_->value()) : std::nullopt;
+    model_->setComparison(nullptr);
+    result_.reset();
+    if (query_.a.empty() || query_.b.empty()) {
+        showError(QStringLiteral("Choose the two sides to compare."));
+        return;
+    }
+    auto r = measuredRatios(*db_, catalog_ ? *catalog_ : builtinCatalog(), query_);
+    if (!r) {
+        showError(text(r.error().message));
+        return;
+    }
+    result_ = std::move(r.value());
+    error_.clear();
+    model_->setComparison(&*result_);
+    QString summary = QStringLiteral("<b>%1</b> over <b>%2</b> on %3:").arg(text(query_.a).toHtmlEscaped(),
+                                                                           text(query_.b).toHtmlEscaped(),
+                                                                           text(result_->benchmark));
+    for (const ScenarioRatio& s : result_->scenarios)
+        summary += QStringLiteral(" %1 %2 per GPU;").arg(text(s.scenario), ratioText(s.ratio.perGpu));
+    summary_->setText(summary);
+    summary_->setStyleSheet({});
+    showMatched();
+    showPickers();
+    Q_EMIT comparisonChanged();
+}
+
+void RatioView::showPickers()
+{
+    const ScenarioRatio* s = model_->scenarioAt(table_->currentIndex().row());
+    for (auto [combo, isA] : {std::pair{pickA_, true}, std::pair{pickB_, false}}) {
+        const QSignalBlocker block(combo);
+        combo->clear();
+        if (!s)
+            continue;
+        const auto& rows = isA ? s->rowsA : s->rowsB;
+        for (const RatioRow& r : rows)
+            combo->addItem(rowChoice(r), QVariant::fromValue<qlonglong>(r.rowId));
+        const auto chosen = isA ? s->chosenA : s->chosenB;
+        if (chosen)
+            combo->setCurrentIndex(static_cast<int>(*chosen));
+    }
+    pickScenario_->setText(s ? QStringLiteral("%1 (%2): the best per-GPU row is the default; choose another.")
+                                   .arg(text(s->scenario), text(s->units))
+                             : QStringLiteral("Select a scenario above to choose other rows."));
+}
+
+void RatioView::showMatched()
+{
+    if (!result_ || !result_->matched) {
+        matched_->setText(matchedOn_->isChecked() ? QString() : QStringLiteral("Matched interactivity: off."));
+        return;
+    }
+    const MatchedComparison& m = *result_->matched;
+    matched_->setText(QStringLiteral("<b>At %1 tok/s per user</b>: per GPU %2, per MW IT %3, per MW facility %4<br>%5<br>%6")
+                          .arg(QLocale().toString(m.interactivity, 'f', 0), ratioText(m.ratio.perGpu),
+                               ratioText(m.ratio.perMwIt), ratioText(m.ratio.perMwFacility),
+                               matchedSideText("A", m.a).toHtmlEscaped(), matchedSideText("B", m.b).toHtmlEscaped()));
+}
+
+void RatioView::showError(const QString& message)
+{
+    error_ = message;
+    summary_->setText(message);
+    summary_->setStyleSheet(QStringLiteral("QLabel { color: #a40000; }"));
+    matched_->clear();
+    showPickers();
+}
+
+} // namespace planner::ui
