@@ -181,7 +181,7 @@ std::optional<MatchedReading> readBest(const SideCurves& side, const Catalog& ca
         m.outputTokens = static_cast<double>(key.output);
         m.reading = *reading;
         m.clampNote = clampMessage(curve, *reading, units::tokens_per_second(perUser));
-        m.points = curve.frontierSize();
+        m.frontier = curve.frontier();
         m.side.tokensPerGpu = reading->totalPerGpu.value();
         if (const SystemSpec* s = catalog.system(key.system)) {
             if (s->allInPowerPerGpu.known())

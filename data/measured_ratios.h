@@ -55,7 +55,7 @@ struct MatchedReading {
     CurveReading reading;
     std::string clampNote; // empty when the reading lies inside the measured range
     MatchedSide side;      // figures and power the ratio used
-    std::size_t points = 0; // frontier points of the curve
+    std::vector<CurvePoint> frontier; // the curve's measured frontier, per-user ascending
 };
 
 struct MatchedComparison {

@@ -58,10 +58,16 @@ private Q_SLOTS:
         QVERIFY2(testsupport::withinTolerance(shown, expected, 1e-9, 0),
                  testsupport::relativeMismatch(expected, shown, 1e-9).constData());
         QCOMPARE(m.index(offline, RatioTableModel::PerGpu).data().toString(), QStringLiteral("2.91x"));
-        QCOMPARE(m.index(offline, RatioTableModel::ResultA).data(RatioTableModel::ValueRole).toDouble(), 102909.0);
-        QCOMPARE(m.index(offline, RatioTableModel::GpusB).data().toInt(), 8);
-        QVERIFY(m.index(offline, RatioTableModel::SystemA).data().toString().startsWith(QStringLiteral("ThinkSystem SR680a V3")));
-        QVERIFY(m.index(offline, RatioTableModel::StatusA).data().toString().contains(QStringLiteral("verified")));
+        // Side A's row, then side B's.
+        QCOMPARE(m.index(offline, RatioTableModel::Side).data().toString(), QStringLiteral("A"));
+        QCOMPARE(m.index(offline, RatioTableModel::Result).data(RatioTableModel::ValueRole).toDouble(), 102909.0);
+        QCOMPARE(m.index(offline + 1, RatioTableModel::Result).data(RatioTableModel::ValueRole).toDouble(), 35316.7);
+        QCOMPARE(m.index(offline + 1, RatioTableModel::Gpus).data().toInt(), 8);
+        QVERIFY(m.index(offline, RatioTableModel::Row).data().toString().contains(QStringLiteral(": ThinkSystem SR680a V3")));
+        QCOMPARE(m.index(offline, RatioTableModel::Grade).data().toString(), QStringLiteral("verified"));
+        QCOMPARE(m.index(offline, RatioTableModel::Availability).data().toString(), QStringLiteral("available"));
+        QCOMPARE(m.index(offline, RatioTableModel::Division).data().toString(), QStringLiteral("closed"));
+        QVERIFY(!m.index(offline + 1, RatioTableModel::PerGpu).data().isValid()); // the ratio shows once
         QVERIFY(rowOf(m, QStringLiteral("Server")) >= 0);
         QVERIFY(rowOf(m, QStringLiteral("Interactive")) >= 0);
     }
@@ -82,7 +88,7 @@ private Q_SLOTS:
         view.pickRow(true, second.rowId);
         const RatioTableModel& m = *view.model();
         const int offline = rowOf(m, QStringLiteral("Offline"));
-        QCOMPARE(m.index(offline, RatioTableModel::RowA).data().toLongLong(), second.rowId);
+        QCOMPARE(m.index(offline, RatioTableModel::Row).data(RatioTableModel::ValueRole).toLongLong(), second.rowId);
         // The ratio now rests on the picked row: its per GPU over B's.
         const double expected = (second.result / second.gpus) / (b.result / b.gpus);
         const double shown = m.index(offline, RatioTableModel::PerGpu).data(RatioTableModel::ValueRole).toDouble();

@@ -263,6 +263,8 @@ void BenchmarkBrowser::plotCurveOf(const StoredRun& run)
     axisY->setTitleText(QStringLiteral("Throughput (tok/s per GPU)"));
     axisY->setRange(0, maxY * 1.1);
     axisY->setLabelFormat(QStringLiteral("%.0f"));
+    axisX->applyNiceNumbers();
+    axisY->applyNiceNumbers();
     chart->addAxis(axisX, Qt::AlignBottom);
     chart->addAxis(axisY, Qt::AlignLeft);
     for (auto* s : {static_cast<QXYSeries*>(line), static_cast<QXYSeries*>(mark)}) {

@@ -52,7 +52,7 @@ CatalogBrowser::CatalogBrowser(CatalogStore* store, QWidget* parent)
     view_->setSelectionMode(QAbstractItemView::SingleSelection);
     view_->verticalHeader()->hide();
     view_->setWordWrap(false);
-    view_->horizontalHeader()->setStretchLastSection(false);
+    view_->horizontalHeader()->setStretchLastSection(true);
     view_->setAccessibleName(QStringLiteral("Catalog figures"));
     layout->addWidget(view_, 1);
 
@@ -99,7 +99,7 @@ void CatalogBrowser::reload()
                       field = f ? f->field : std::string();
     model_->setCatalog(store_->catalog());
     view_->resizeColumnsToContents();
-    view_->setColumnWidth(CatalogFigureModel::Source, 520);
+    view_->setColumnWidth(CatalogFigureModel::Source, 400); // long citations: the tooltip has them whole
     if (!kind.empty())
         selectFigure(kind, id, field);
     showSelected();
@@ -138,8 +138,12 @@ void CatalogBrowser::showSelected()
         return;
     }
     selected_->setText(QStringLiteral("%1 %2: %3 (%4)").arg(text(f->kind), text(f->id), text(f->label), text(f->unit)));
+    const double v = f->claims[f->chosen].value;
+    value_->setDecimals(v >= 1000 ? 0 : v >= 1 ? 2 : 4);
     value_->setSuffix(QLatin1Char(' ') + text(f->unit));
-    value_->setValue(f->claims[f->chosen].value);
+    value_->setValue(v);
+    const CatalogOverride* o = store_->overrideFor(f->kind, f->id, f->field);
+    source_->setText(o ? text(o->source) : QString());
 }
 
 bool CatalogBrowser::applyOverride(double value, const QString& source)

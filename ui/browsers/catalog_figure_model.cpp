@@ -78,7 +78,8 @@ QVariant CatalogFigureModel::data(const QModelIndex& index, int role) const
         return {};
     const CatalogClaim& c = *claimAt(index.row());
     const bool chosen = isChosen(index.row());
-    if (role == Qt::FontRole && chosen) {
+    // Bold marks the claim planning uses where sources compete; a lone claim needs no mark.
+    if (role == Qt::FontRole && chosen && f->claims.size() > 1) {
         QFont bold;
         bold.setBold(true);
         return bold;
@@ -115,7 +116,7 @@ QVariant CatalogFigureModel::headerData(int section, Qt::Orientation orientation
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const char* const titles[ColumnCount] = {"Kind", "Item", "Figure", "Value", "Unit", "Use", "Grade", "Source", "Date"};
+    static const char* const titles[ColumnCount] = {"Kind", "Item", "Figure", "Value", "Unit", "Use", "Grade", "Date", "Source"};
     if (role == Qt::DisplayRole)
         return QString::fromLatin1(titles[section]);
     if (role == Qt::ToolTipRole && section == Choice)

@@ -14,7 +14,7 @@ namespace planner::ui {
 class CatalogFigureModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Kind, Item, Figure, Value, Unit, Choice, Grade, Source, Date, ColumnCount };
+    enum Column { Kind, Item, Figure, Value, Unit, Choice, Grade, Date, Source, ColumnCount };
 
     explicit CatalogFigureModel(QObject* parent = nullptr);
     void setCatalog(const Catalog& catalog);

@@ -86,7 +86,12 @@ void ImportDialog::setFile(const QString& file)
     }
 }
 
-void ImportDialog::setDatabase(const QString& db) { db_->setText(db); }
+void ImportDialog::setDatabase(const QString& db)
+{
+    db_->setText(db);
+    if (!file_->text().isEmpty())
+        status_->setText(QStringLiteral("Ready: the file is imported whole or not at all."));
+}
 
 QString ImportDialog::databasePath() const { return db_->text(); }
 

@@ -11,23 +11,24 @@ QString text(const std::string& s) { return QString::fromStdString(s); }
 
 QString figure(double v) { return QLocale().toString(v, 'f', v >= 100 ? 0 : 2); }
 
-QString status(const RatioRow& r)
-{
-    return QStringLiteral("%1, %2, %3").arg(text(r.availability), text(r.division), text(std::string(gradeName(r.grade))));
-}
-
-QVariant sideCell(const RatioRow* r, int offset, int role)
+QVariant sideCell(const RatioRow* r, int column, int role)
 {
     if (!r)
-        return offset == 0 && role == Qt::DisplayRole ? QVariant(QStringLiteral("no row")) : QVariant();
+        return column == RatioTableModel::Row && role == Qt::DisplayRole ? QVariant(QStringLiteral("no row in this scenario"))
+                                                                        : QVariant();
     const bool value = role == RatioTableModel::ValueRole;
-    switch (offset) {
-    case 0: return QVariant::fromValue<qlonglong>(r->rowId);
-    case 1: return QStringLiteral("%1 (%2)").arg(text(r->system), text(r->accelerator));
-    case 2: return r->gpus;
-    case 3: return value ? QVariant(r->result) : QVariant(figure(r->result));
-    case 4: return value ? QVariant(r->perGpu()) : QVariant(figure(r->perGpu()));
-    case 5: return status(*r);
+    switch (column) {
+    case RatioTableModel::Row:
+        // The row and its system in one column that takes the spare width (elided; tooltip whole).
+        if (value)
+            return QVariant::fromValue<qlonglong>(r->rowId);
+        return QStringLiteral("%1: %2 (%3)").arg(QString::number(r->rowId), text(r->system), text(r->accelerator));
+    case RatioTableModel::Gpus: return r->gpus;
+    case RatioTableModel::Result: return value ? QVariant(r->result) : QVariant(figure(r->result));
+    case RatioTableModel::ResultPerGpu: return value ? QVariant(r->perGpu()) : QVariant(figure(r->perGpu()));
+    case RatioTableModel::Availability: return text(r->availability);
+    case RatioTableModel::Division: return text(r->division);
+    case RatioTableModel::Grade: return text(std::string(gradeName(r->grade)));
     default: return {};
     }
 }
@@ -50,14 +51,14 @@ void RatioTableModel::setComparison(const RatioComparison* comparison)
 
 const ScenarioRatio* RatioTableModel::scenarioAt(int row) const
 {
-    if (!comparison_ || row < 0 || row >= static_cast<int>(comparison_->scenarios.size()))
+    if (!comparison_ || row < 0 || row >= 2 * static_cast<int>(comparison_->scenarios.size()))
         return nullptr;
-    return &comparison_->scenarios[static_cast<std::size_t>(row)];
+    return &comparison_->scenarios[static_cast<std::size_t>(row / 2)];
 }
 
 int RatioTableModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() || !comparison_ ? 0 : static_cast<int>(comparison_->scenarios.size());
+    return parent.isValid() || !comparison_ ? 0 : 2 * static_cast<int>(comparison_->scenarios.size());
 }
 
 int RatioTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
@@ -68,16 +69,24 @@ QVariant RatioTableModel::data(const QModelIndex& index, int role) const
     if (!s || index.column() >= ColumnCount)
         return {};
     const int c = index.column();
-    if (role == Qt::TextAlignmentRole)
-        return QVariant::fromValue(Qt::Alignment((c >= PerSystem && c <= PerWatt) || c == GpusA || c == ResultA
-                                                         || c == PerGpuA || c == GpusB || c == ResultB || c == PerGpuB
-                                                     ? Qt::AlignRight | Qt::AlignVCenter
-                                                     : Qt::AlignLeft | Qt::AlignVCenter));
-    if (role == Qt::ToolTipRole && c >= PerSystem && c <= PerWatt && s->a() && s->b() && s->a()->units != s->b()->units)
-        return QStringLiteral("Results in different units are not compared");
+    const bool sideA = isSideA(index.row());
+    const RatioRow* side = sideA ? s->a() : s->b();
+    if (role == Qt::TextAlignmentRole) {
+        const bool numeric = (c >= PerSystem && c <= PerWatt) || c == Gpus || c == Result || c == ResultPerGpu;
+        return QVariant::fromValue(Qt::Alignment(numeric ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter));
+    }
+    if (role == Qt::ToolTipRole) {
+        if (c >= PerSystem && c <= PerWatt && s->a() && s->b() && s->a()->units != s->b()->units)
+            return QStringLiteral("Results in different units are not compared");
+        if (c == Row)
+            return sideCell(side, Row, Qt::DisplayRole);
+        return {};
+    }
     if (role != Qt::DisplayRole && role != ValueRole)
         return {};
     const auto ratio = [&](const std::optional<double>& r) -> QVariant {
+        if (!sideA)
+            return {}; // the ratio is shown once, on side A's row
         if (role == ValueRole)
             return r ? QVariant(*r) : QVariant();
         return ratioText(r);
@@ -88,11 +97,9 @@ QVariant RatioTableModel::data(const QModelIndex& index, int role) const
     case PerSystem: return ratio(s->ratio.perSystem);
     case PerGpu: return ratio(s->ratio.perGpu);
     case PerWatt: return ratio(s->ratio.perWatt);
-    default: break;
+    case Side: return sideA ? QStringLiteral("A") : QStringLiteral("B");
+    default: return sideCell(side, c, role);
     }
-    if (c >= RowA && c <= StatusA)
-        return sideCell(s->a(), c - RowA, role);
-    return sideCell(s->b(), c - RowB, role);
 }
 
 QVariant RatioTableModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -101,8 +108,7 @@ QVariant RatioTableModel::headerData(int section, Qt::Orientation orientation, i
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char* const titles[ColumnCount] = {
         "Scenario", "Units", "A/B system", "A/B per GPU", "A/B per watt",
-        "A row", "A system", "A GPUs", "A result", "A per GPU", "A status",
-        "B row", "B system", "B GPUs", "B result", "B per GPU", "B status"};
+        "Side", "Row: system", "GPUs", "Result", "Per GPU", "Availability", "Division", "Grade"};
     if (role == Qt::DisplayRole)
         return QString::fromLatin1(titles[section]);
     if (role == Qt::ToolTipRole) {
@@ -110,8 +116,8 @@ QVariant RatioTableModel::headerData(int section, Qt::Orientation orientation, i
         case PerSystem: return QStringLiteral("A's result / B's result, as published (systems of any size)");
         case PerGpu: return QStringLiteral("(A result / A GPUs) / (B result / B GPUs)");
         case PerWatt: return QStringLiteral("Per-GPU ratio divided by the ratio of the GPUs' rated power (catalog TDP)");
-        case StatusA:
-        case StatusB: return QStringLiteral("Availability (available, preview, rdi), division, evidence grade");
+        case Availability: return QStringLiteral("MLPerf availability: available, preview (shipping soon), rdi (research, development, internal)");
+        case Grade: return QStringLiteral("Evidence grade: verified = audited closed-division MLPerf result");
         default: return {};
         }
     }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Measured ratios per scenario as a read-only table: the ratios, then each side's chosen row with
-// its GPUs, result, units, availability, division and grade. The figures come from
+// Measured ratios per scenario as a read-only table, two rows per scenario (side A, then side B):
+// the ratios on A's row, and on each side's row its chosen row with GPUs, result, availability,
+// division and grade. The figures come from
 // measuredRatios() (data/measured_ratios.h); this model only formats them.
 
 #include "measured_ratios.h"
@@ -16,14 +17,15 @@ class RatioTableModel : public QAbstractTableModel {
 public:
     enum Column {
         Scenario, Units, PerSystem, PerGpu, PerWatt,
-        RowA, SystemA, GpusA, ResultA, PerGpuA, StatusA,
-        RowB, SystemB, GpusB, ResultB, PerGpuB, StatusB, ColumnCount
+        Side, Row, Gpus, Result, ResultPerGpu, Availability, Division, Grade, ColumnCount
     };
-    static constexpr int ValueRole = Qt::UserRole + 1; // the unformatted number (ratios, results)
+    // The unformatted value: ratios and results as numbers, the row columns as the row id.
+    static constexpr int ValueRole = Qt::UserRole + 1;
 
     explicit RatioTableModel(QObject* parent = nullptr);
     void setComparison(const RatioComparison* comparison); // not owned; nullptr clears
-    const ScenarioRatio* scenarioAt(int row) const;
+    const ScenarioRatio* scenarioAt(int row) const; // either of its two rows
+    static bool isSideA(int row) { return row % 2 == 0; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ratio_view.h"
 
+#include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCompleter>
@@ -11,7 +13,11 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineSeries>
 #include <QLocale>
+#include <QScatterSeries>
+#include <QSplitter>
+#include <QValueAxis>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -105,29 +111,50 @@ RatioView::RatioView(QWidget* parent) : QWidget(parent), model_(new RatioTableMo
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->verticalHeader()->hide();
+    table_->setWordWrap(false);
+    table_->setTextElideMode(Qt::ElideRight);
+    // Numbers keep their width; the two rows' system names share what is left, elided (tooltip whole).
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setSectionResizeMode(RatioTableModel::Row, QHeaderView::Stretch);
+    table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    table_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
     table_->setAccessibleName(QStringLiteral("Ratios per scenario"));
-    layout->addWidget(table_, 2);
+    layout->addWidget(table_);
 
     auto* rows = new QGroupBox(QStringLiteral("Rows used"), this);
     auto* form = new QFormLayout(rows);
     pickScenario_ = new QLabel(QStringLiteral("Select a scenario above to choose other rows."), rows);
+    pickScenario_->setWordWrap(true);
     pickA_ = new QComboBox(rows);
     pickB_ = new QComboBox(rows);
     pickA_->setAccessibleName(QStringLiteral("Row for side A"));
     pickB_->setAccessibleName(QStringLiteral("Row for side B"));
-    for (QComboBox* c : {pickA_, pickB_})
+    for (QComboBox* c : {pickA_, pickB_}) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(30);
+    }
     form->addRow(pickScenario_);
     form->addRow(QStringLiteral("Side A row:"), pickA_);
     form->addRow(QStringLiteral("Side B row:"), pickB_);
-    layout->addWidget(rows);
 
-    matched_ = new QLabel(this);
+    auto* curves = new QGroupBox(QStringLiteral("At matched interactivity"), this);
+    auto* curvesLayout = new QVBoxLayout(curves);
+    matched_ = new QLabel(curves);
     matched_->setWordWrap(true);
     matched_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(matched_);
-    layout->addStretch(0);
+    chart_ = new QChartView(curves);
+    chart_->setRenderHint(QPainter::Antialiasing);
+    chart_->setMinimumHeight(240);
+    chart_->setAccessibleName(QStringLiteral("Both sides' throughput curves"));
+    curvesLayout->addWidget(matched_);
+    curvesLayout->addWidget(chart_, 1);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(rows);
+    split->addWidget(curves);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    layout->addWidget(split, 1);
 
     connect(benchmark_, &QComboBox::currentTextChanged, this, [this] {
         if (updating_)
@@ -285,14 +312,17 @@ void RatioView::recompute()
     result_ = std::move(r.value());
     error_.clear();
     model_->setComparison(&*result_);
-    QString summary = QStringLiteral("<b>%1</b> over <b>%2</b> on %3:").arg(text(query_.a).toHtmlEscaped(),
-                                                                           text(query_.b).toHtmlEscaped(),
-                                                                           text(result_->benchmark));
+    QStringList parts;
     for (const ScenarioRatio& s : result_->scenarios)
-        summary += QStringLiteral(" %1 %2 per GPU;").arg(text(s.scenario), ratioText(s.ratio.perGpu));
+        parts << QStringLiteral("%1 <b>%2</b>").arg(text(s.scenario), ratioText(s.ratio.perGpu));
+    const QString summary = QStringLiteral("<b>%1</b> over <b>%2</b> on %3, per GPU: %4")
+                                .arg(text(query_.a).toHtmlEscaped(), text(query_.b).toHtmlEscaped(),
+                                     text(result_->benchmark), parts.join(QStringLiteral(", ")));
     summary_->setText(summary);
     summary_->setStyleSheet({});
     showMatched();
+    if (model_->rowCount() > 0)
+        table_->selectRow(0); // the pickers then show the first scenario's rows
     showPickers();
     Q_EMIT comparisonChanged();
 }
@@ -319,15 +349,70 @@ void RatioView::showPickers()
 
 void RatioView::showMatched()
 {
+    plotMatched();
     if (!result_ || !result_->matched) {
-        matched_->setText(matchedOn_->isChecked() ? QString() : QStringLiteral("Matched interactivity: off."));
+        matched_->setText(QStringLiteral("Turn on \"At matched interactivity\" to read both sides' measured "
+                                         "throughput curves at the same tokens/s per user."));
         return;
     }
     const MatchedComparison& m = *result_->matched;
-    matched_->setText(QStringLiteral("<b>At %1 tok/s per user</b>: per GPU %2, per MW IT %3, per MW facility %4<br>%5<br>%6")
+    matched_->setText(QStringLiteral("<b>At %1 tok/s per user</b>: per GPU <b>%2</b>, per MW IT <b>%3</b>, per MW facility <b>%4</b><br>%5<br>%6")
                           .arg(QLocale().toString(m.interactivity, 'f', 0), ratioText(m.ratio.perGpu),
                                ratioText(m.ratio.perMwIt), ratioText(m.ratio.perMwFacility),
                                matchedSideText("A", m.a).toHtmlEscaped(), matchedSideText("B", m.b).toHtmlEscaped()));
+}
+
+void RatioView::plotMatched()
+{
+    auto* chart = new QChart;
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    double maxX = 1, maxY = 1;
+    if (result_ && result_->matched) {
+        const MatchedComparison& m = *result_->matched;
+        chart->setTitle(QStringLiteral("Throughput against interactivity, %1/%2 tokens")
+                            .arg(m.a.inputTokens, 0, 'f', 0)
+                            .arg(m.a.outputTokens, 0, 'f', 0));
+        auto* readings = new QScatterSeries;
+        readings->setName(QStringLiteral("Read at %1 tok/s per user").arg(m.interactivity, 0, 'f', 0));
+        readings->setMarkerSize(11);
+        for (const auto& [label, side] : {std::pair{"A", &m.a}, std::pair{"B", &m.b}}) {
+            auto* line = new QLineSeries;
+            line->setName(QStringLiteral("%1: %2 %3").arg(QString::fromLatin1(label), text(side->system), text(side->precision)));
+            line->setPointsVisible(true);
+            for (const CurvePoint& p : side->frontier) {
+                line->append(p.perUser.value(), p.totalPerGpu.value());
+                maxX = std::max(maxX, p.perUser.value());
+                maxY = std::max(maxY, p.totalPerGpu.value());
+            }
+            chart->addSeries(line);
+            readings->append(m.interactivity, side->side.tokensPerGpu);
+            maxY = std::max(maxY, side->side.tokensPerGpu);
+        }
+        maxX = std::max(maxX, m.interactivity);
+        chart->addSeries(readings);
+    } else {
+        chart->setTitle(QStringLiteral("No matched comparison"));
+        chart->legend()->hide();
+    }
+    auto* axisX = new QValueAxis;
+    axisX->setTitleText(QStringLiteral("Interactivity (output tok/s per user)"));
+    axisX->setRange(0, maxX * 1.1);
+    axisX->setLabelFormat(QStringLiteral("%.0f"));
+    auto* axisY = new QValueAxis;
+    axisY->setTitleText(QStringLiteral("Tok/s per GPU"));
+    axisY->setRange(0, maxY * 1.1);
+    axisY->setLabelFormat(QStringLiteral("%.0f"));
+    axisX->applyNiceNumbers();
+    axisY->applyNiceNumbers();
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart->series()) {
+        s->attachAxis(axisX);
+        s->attachAxis(axisY);
+    }
+    QChart* old = chart_->chart();
+    chart_->setChart(chart);
+    delete old;
 }
 
 void RatioView::showError(const QString& message)
@@ -336,6 +421,7 @@ void RatioView::showError(const QString& message)
     summary_->setText(message);
     summary_->setStyleSheet(QStringLiteral("QLabel { color: #a40000; }"));
     matched_->clear();
+    plotMatched();
     showPickers();
 }
 

@@ -15,6 +15,7 @@
 
 #include <optional>
 
+class QChartView;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -49,6 +50,7 @@ private:
     void fillSides();
     void showPickers();
     void showMatched();
+    void plotMatched();
     void showError(const QString& text);
 
     std::optional<BenchmarkDatabase> db_;
@@ -66,6 +68,7 @@ private:
     QTableView* table_ = nullptr;
     QLabel* summary_ = nullptr;
     QLabel* matched_ = nullptr;
+    QChartView* chart_ = nullptr;
     QComboBox* pickA_ = nullptr;
     QComboBox* pickB_ = nullptr;
     QLabel* pickScenario_ = nullptr;
