@@ -62,6 +62,9 @@ BenchmarkBrowser::BenchmarkBrowser(QWidget* parent)
     view_->setSelectionMode(QAbstractItemView::SingleSelection);
     view_->verticalHeader()->hide();
     view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    view_->setWordWrap(false);
+    view_->setTextElideMode(Qt::ElideRight);
+    view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 8);
     view_->setAccessibleName(QStringLiteral("Benchmark rows"));
     connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &BenchmarkBrowser::showSelection);
 
@@ -75,16 +78,17 @@ BenchmarkBrowser::BenchmarkBrowser(QWidget* parent)
     raw_->setPlaceholderText(QStringLiteral("Select a row to see its original record."));
     raw_->setAccessibleName(QStringLiteral("Original record"));
 
-    auto* side = new QSplitter(Qt::Vertical, this);
-    side->addWidget(chart_);
-    side->addWidget(raw_);
-    side->setStretchFactor(0, 3);
-    side->setStretchFactor(1, 2);
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    // The table takes the full width (its columns are many); the curve and the record sit below.
+    auto* detail = new QSplitter(Qt::Horizontal, this);
+    detail->addWidget(chart_);
+    detail->addWidget(raw_);
+    detail->setStretchFactor(0, 1);
+    detail->setStretchFactor(1, 1);
+    auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(view_);
-    split->addWidget(side);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->addWidget(detail);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
     plotCurveOf(StoredRun{});
 }
@@ -142,6 +146,11 @@ bool BenchmarkBrowser::setDatabase(const QString& path)
         error_->clear();
     }
     table_->setRuns(std::move(runs));
+    view_->resizeColumnsToContents();
+    // Long names (sources, systems, unknown models) are elided; the record pane has them whole.
+    for (int c : {BenchmarkTableModel::Round, BenchmarkTableModel::Model, BenchmarkTableModel::Accelerator,
+                  BenchmarkTableModel::System, BenchmarkTableModel::Benchmark, BenchmarkTableModel::Source})
+        view_->setColumnWidth(c, std::min(view_->columnWidth(c), c == BenchmarkTableModel::Round ? 100 : 130));
     refillFilterChoices();
     updateCount();
     plotCurveOf(StoredRun{});

@@ -107,9 +107,9 @@ QVariant BenchmarkTableModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char* const titles[ColumnCount] = {
-        "Row", "Round", "Benchmark", "Model", "Accelerator", "System", "GPUs", "Scenario", "Precision", "Serving",
-        "Input tok", "Output tok", "Tok/s per GPU", "Output tok/s per GPU", "Tok/s per user", "Grade", "Division",
-        "Availability", "Source"};
+        "Row", "Round", "Model", "Accelerator", "System", "GPUs", "Scenario", "Precision", "Tok/s per GPU",
+        "Output tok/s per GPU", "Tok/s per user", "Input tok", "Output tok", "Serving", "Grade", "Division",
+        "Availability", "Benchmark", "Source"};
     if (role == Qt::DisplayRole)
         return QString::fromLatin1(titles[section]);
     if (role == Qt::ToolTipRole) {
