@@ -324,10 +324,13 @@ Result<RatioComparison> measuredRatios(const BenchmarkDatabase& db, const Catalo
         ScenarioRatio& s = byScenario[{scenarioOrder(r->scenario), r->scenario, row.units}];
         s.scenario = r->scenario;
         s.units = row.units;
+        // A row can belong to both sides (comparing a system with its own accelerator).
         if (isA)
-            s.rowsA.push_back(row), anyA = true;
+            s.rowsA.push_back(row);
         if (isB)
-            s.rowsB.push_back(std::move(row)), anyB = true;
+            s.rowsB.push_back(std::move(row));
+        anyA = anyA || isA;
+        anyB = anyB || isB;
     }
     if (!anyA || !anyB) {
         auto choices = ratioChoices(db, out.benchmark);

@@ -84,7 +84,8 @@ private Q_SLOTS:
     {
         Run r = runCli({"ratio", "--db", db_, "--benchmark", "llama2-70b-99", "--a", "b200", "--b", "h200", "--json"});
         QVERIFY2(r.code == 0, r.err.c_str());
-        const json::Value* offline = scenario(parsed(r), "Offline");
+        const json::Value root = parsed(r);
+        const json::Value* offline = scenario(root, "Offline");
         QVERIFY(offline);
         QVERIFY(offline->find("per_gpu")->number > 1.0);
     }
@@ -94,7 +95,8 @@ private Q_SLOTS:
         const std::vector<std::string> base{"ratio", "--db", db_, "--benchmark", "llama2-70b-99", "--a",
                                             "NVIDIA B200-SXM-180GB", "--b", "NVIDIA H200-SXM-141GB", "--json"};
         Run best = runCli(base);
-        const json::Value* offline = scenario(parsed(best), "Offline");
+        const json::Value bestRoot = parsed(best);
+        const json::Value* offline = scenario(bestRoot, "Offline");
         QVERIFY(offline);
         const json::Value* candidates = offline->find("candidates_b");
         QVERIFY(candidates && candidates->array && candidates->array->size() >= 2);
@@ -104,7 +106,8 @@ private Q_SLOTS:
         args.insert(args.end(), {"--row-b", std::to_string(static_cast<long long>(second))});
         Run picked = runCli(args);
         QVERIFY2(picked.code == 0, picked.err.c_str());
-        const json::Value* p = scenario(parsed(picked), "Offline");
+        const json::Value pickedRoot = parsed(picked);
+        const json::Value* p = scenario(pickedRoot, "Offline");
         QCOMPARE(p->find("b")->find("row")->number, second);
         // The ratio follows the picked row: A's per GPU over the picked row's per GPU.
         const double expected = p->find("a")->find("result_per_gpu")->number / p->find("b")->find("result_per_gpu")->number;

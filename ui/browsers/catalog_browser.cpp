@@ -52,6 +52,7 @@ CatalogBrowser::CatalogBrowser(CatalogStore* store, QWidget* parent)
     view_->setSelectionMode(QAbstractItemView::SingleSelection);
     view_->verticalHeader()->hide();
     view_->setWordWrap(false);
+    view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 8);
     view_->horizontalHeader()->setStretchLastSection(true);
     view_->setAccessibleName(QStringLiteral("Catalog figures"));
     layout->addWidget(view_, 1);
