@@ -57,6 +57,7 @@ json::Value sideJson(const RatioRow* r)
     json::add(v, "gpu_power_w", optionalNumber(r->gpuPowerW));
     json::add(v, "availability", json::makeString(r->availability));
     json::add(v, "division", json::makeString(r->division));
+    json::add(v, "round", json::makeString(r->round));
     json::add(v, "grade", json::makeString(std::string(gradeName(r->grade))));
     return v;
 }
@@ -136,7 +137,7 @@ void printSide(const char* label, const RatioRow* r, std::ostream& out)
     }
     out << "    " << label << ": row " << r->rowId << ", " << r->system << " (" << r->gpus << " x " << r->accelerator
         << "): " << numberText(r->result) << " " << r->units << ", " << numberText(r->perGpu()) << " per GPU; "
-        << r->availability << ", " << r->division << ", " << gradeName(r->grade) << "\n";
+        << r->round << ", " << r->availability << ", " << r->division << ", " << gradeName(r->grade) << "\n";
 }
 
 void printText(const RatioComparison& c, const RatioQuery& q, std::ostream& out)

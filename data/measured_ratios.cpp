@@ -5,6 +5,7 @@
 #include "text_parse.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -66,6 +67,7 @@ RatioRow ratioRowOf(const BenchmarkDatabase& db, const Catalog& catalog, const S
     row.gpuId = r.gpuId;
     row.gpus = r.gpuCount.value_or(0);
     row.division = r.division;
+    row.round = r.round;
     row.grade = gradeFromName(r.grade).value_or(Grade::User);
     row.result = r.outputPerGpu.value_or(0.0) * row.gpus;
     row.units = "Tokens/s";
@@ -158,22 +160,36 @@ SideCurves curvesOf(const std::vector<BenchmarkPoint>& points, const std::set<st
     return side;
 }
 
+// How far a reading at perUser lies outside the curve's measured range, in log space; 0 inside.
+double extrapolation(const ThroughputCurve& curve, double perUser)
+{
+    const auto low = curve.lowestPerUser(), high = curve.highestPerUser();
+    if (!low || !high || perUser <= 0)
+        return 0;
+    if (perUser > high->value())
+        return std::log(perUser / high->value());
+    if (perUser < low->value())
+        return std::log(low->value() / perUser);
+    return 0;
+}
+
 std::optional<MatchedReading> readBest(const SideCurves& side, const Catalog& catalog, double input, double output,
                                        double perUser)
 {
     std::optional<MatchedReading> best;
+    double bestDistance = 0;
     for (const auto& [key, curve] : side.curves) {
         if (!sameShape(static_cast<double>(key.input), static_cast<double>(key.output), input, output))
             continue;
         const auto reading = curve.read(units::tokens_per_second(perUser));
         if (!reading)
             continue;
-        const bool inside = reading->clamped == CurveEnd::Inside;
-        const bool bestInside = best && best->reading.clamped == CurveEnd::Inside;
-        if (best && (bestInside && !inside))
+        // The curve that reaches the interactivity asked, else the one that comes closest (least
+        // extrapolation); among equals the higher throughput.
+        const double distance = extrapolation(curve, perUser);
+        if (best && (distance > bestDistance || (distance == bestDistance && reading->totalPerGpu <= best->reading.totalPerGpu)))
             continue;
-        if (best && inside == bestInside && reading->totalPerGpu <= best->reading.totalPerGpu)
-            continue;
+        bestDistance = distance;
         MatchedReading m;
         m.system = key.system;
         m.precision = key.precision;

@@ -39,11 +39,11 @@ std::optional<std::size_t> bestPerGpu(std::span<const RatioRow> rows)
         }
         const RatioRow& r = rows[i];
         const RatioRow& b = rows[*best];
-        if (r.perGpu() != b.perGpu()) {
-            if (r.perGpu() > b.perGpu())
-                best = i;
-        } else if (r.grade != b.grade) {
+        if (r.grade != b.grade) {
             if (r.grade < b.grade)
+                best = i;
+        } else if (r.perGpu() != b.perGpu()) {
+            if (r.perGpu() > b.perGpu())
                 best = i;
         } else if (r.rowId < b.rowId) {
             best = i;

@@ -36,6 +36,7 @@ struct RatioRow {
     std::string units;        // "Tokens/s", "Samples/s", "Queries/s"
     std::string availability; // "available", "preview", "rdi"
     std::string division;     // "closed", "open"
+    std::string round;        // "v5.1"
     Grade grade = Grade::Measured;
     std::optional<double> gpuPowerW; // catalog TDP of the GPU
 
@@ -49,8 +50,10 @@ struct RowRatio {
 // Ratios of a over b. Empty when the units differ or a figure is missing or zero.
 RowRatio rowRatio(const RatioRow& a, const RatioRow& b);
 
-// Index of the row with the highest per-GPU result; on a tie the better grade, then the lower row
-// id, so the choice is reproducible. Empty for no rows.
+// Index of the default row of a side: the best evidence grade first (an audited closed-division
+// MLPerf result over an open-division one, which may run another model or an unoptimised stack
+// and so does not say what the system does on the benchmark), then the highest per-GPU result,
+// then the lower row id, so the choice is reproducible. Empty for no rows.
 std::optional<std::size_t> bestPerGpu(std::span<const RatioRow> rows);
 
 // A side at matched interactivity: tokens/s per GPU read from its curve, and power per GPU.

@@ -23,6 +23,7 @@ QVariant sideCell(const RatioRow* r, int column, int role)
         if (value)
             return QVariant::fromValue<qlonglong>(r->rowId);
         return QStringLiteral("%1: %2 (%3)").arg(QString::number(r->rowId), text(r->system), text(r->accelerator));
+    case RatioTableModel::Round: return text(r->round);
     case RatioTableModel::Gpus: return r->gpus;
     case RatioTableModel::Result: return value ? QVariant(r->result) : QVariant(figure(r->result));
     case RatioTableModel::ResultPerGpu: return value ? QVariant(r->perGpu()) : QVariant(figure(r->perGpu()));
@@ -108,7 +109,7 @@ QVariant RatioTableModel::headerData(int section, Qt::Orientation orientation, i
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char* const titles[ColumnCount] = {
         "Scenario", "Units", "A/B system", "A/B per GPU", "A/B per watt",
-        "Side", "Row: system", "GPUs", "Result", "Per GPU", "Availability", "Division", "Grade"};
+        "Side", "Row: system", "Round", "GPUs", "Result", "Per GPU", "Availability", "Division", "Grade"};
     if (role == Qt::DisplayRole)
         return QString::fromLatin1(titles[section]);
     if (role == Qt::ToolTipRole) {

@@ -17,7 +17,7 @@ class RatioTableModel : public QAbstractTableModel {
 public:
     enum Column {
         Scenario, Units, PerSystem, PerGpu, PerWatt,
-        Side, Row, Gpus, Result, ResultPerGpu, Availability, Division, Grade, ColumnCount
+        Side, Row, Round, Gpus, Result, ResultPerGpu, Availability, Division, Grade, ColumnCount
     };
     // The unformatted value: ratios and results as numbers, the row columns as the row id.
     static constexpr int ValueRole = Qt::UserRole + 1;
