@@ -136,6 +136,11 @@ RatioView::RatioView(QWidget* parent) : QWidget(parent), model_(new RatioTableMo
     form->addRow(pickScenario_);
     form->addRow(QStringLiteral("Side A row:"), pickA_);
     form->addRow(QStringLiteral("Side B row:"), pickB_);
+    basis_ = new QLabel(rows);
+    basis_->setWordWrap(true);
+    basis_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    basis_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    form->addRow(basis_);
 
     auto* curves = new QGroupBox(QStringLiteral("At matched interactivity"), this);
     auto* curvesLayout = new QVBoxLayout(curves);
@@ -342,9 +347,23 @@ void RatioView::showPickers()
         if (chosen)
             combo->setCurrentIndex(static_cast<int>(*chosen));
     }
-    pickScenario_->setText(s ? QStringLiteral("%1 (%2): the best per-GPU row is the default; choose another.")
+    pickScenario_->setText(s ? QStringLiteral("%1 (%2): by default each side's best-graded row with the highest "
+                                              "result per GPU; choose another.")
                                    .arg(text(s->scenario), text(s->units))
                              : QStringLiteral("Select a scenario above to choose other rows."));
+    const auto power = [](const RatioRow* r) {
+        return r && r->gpuPowerW ? QLocale().toString(*r->gpuPowerW, 'f', 0) + QStringLiteral(" W") : QStringLiteral("unknown");
+    };
+    basis_->setText(s && s->a() && s->b()
+                        ? QStringLiteral("<p><b>How the ratios are formed.</b> Per system: A's result over B's, as "
+                                         "published (%1 against %2 GPUs). Per GPU: each result over its GPUs. Per watt: "
+                                         "the per-GPU figures over each GPU's rated power from the catalog (A %3, B %4), "
+                                         "not a measured draw.</p><p>Open-division rows (graded measured) may run another "
+                                         "model or stack; rows of different rounds include a round of software gains.</p>")
+                              .arg(s->a()->gpus)
+                              .arg(s->b()->gpus)
+                              .arg(power(s->a()), power(s->b()))
+                        : QString());
 }
 
 void RatioView::showMatched()

@@ -72,6 +72,7 @@ private:
     QComboBox* pickA_ = nullptr;
     QComboBox* pickB_ = nullptr;
     QLabel* pickScenario_ = nullptr;
+    QLabel* basis_ = nullptr;
     bool updating_ = false;
 };
 
