@@ -8,8 +8,14 @@
 #include "benchmark_store.h"
 #include "json.h"
 
+#include <QFileInfo>
+
+#include <unistd.h>
+
 #include <algorithm>
 #include <charconv>
+#include <chrono>
+#include <iostream>
 #include <map>
 #include <string>
 #include <utility>
@@ -99,6 +105,50 @@ void printJson(const ImportReport& r, std::ostream& out)
     out << json::write(v);
 }
 
+// A progress line on the terminal for imports that take more than a moment: only when the
+// messages go to a terminal (never into a log or a test's captured stream), from the start for
+// a large file, else once a second has passed.
+class TerminalProgress {
+public:
+    TerminalProgress(std::ostream& err, const QString& file)
+        : err_(err), label_(QFileInfo(file).fileName().toStdString()),
+          enabled_(&err == &std::cerr && isatty(STDERR_FILENO) == 1),
+          large_(QFileInfo(file).size() >= kLargeFileBytes), start_(std::chrono::steady_clock::now())
+    {
+    }
+    void attach(Feedback& feedback)
+    {
+        if (enabled_)
+            feedback.setProgressCallback([this](double f) { show(f); });
+    }
+    ~TerminalProgress()
+    {
+        if (shown_)
+            err_ << "\n";
+    }
+
+private:
+    static constexpr qint64 kLargeFileBytes = qint64(16) << 20;
+    void show(double fraction)
+    {
+        const int percent = static_cast<int>(fraction * 100);
+        if (percent == last_)
+            return;
+        if (!large_ && std::chrono::steady_clock::now() - start_ < std::chrono::seconds(1))
+            return;
+        last_ = percent;
+        shown_ = true;
+        err_ << "\rimporting " << label_ << ": " << percent << "%" << std::flush;
+    }
+
+    std::ostream& err_;
+    std::string label_;
+    bool enabled_, large_;
+    std::chrono::steady_clock::time_point start_;
+    int last_ = -1;
+    bool shown_ = false;
+};
+
 } // namespace
 
 int runImport(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
@@ -137,8 +187,14 @@ int runImport(const std::vector<std::string>& argv, std::ostream& out, std::ostr
         err << "import: " << problem << "\n" << kHelp;
         return ExitUsage;
     }
-    auto report = importInto(a.positionals[0], QString::fromStdString(a.positionals[1]),
-                             QString::fromStdString(*a.value("into")), options);
+    const QString file = QString::fromStdString(a.positionals[1]);
+    Feedback feedback;
+    auto report = [&] {
+        TerminalProgress progress(err, file); // ends its line before any report is printed
+        progress.attach(feedback);
+        options.feedback = &feedback;
+        return importInto(a.positionals[0], file, QString::fromStdString(*a.value("into")), options);
+    }();
     if (!report) {
         err << report.error().message << "\n";
         return exitCodeFor(report.error());

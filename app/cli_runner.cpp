@@ -18,6 +18,7 @@ const std::map<std::string, std::pair<Command, const char*>>& commands()
         {"fabric", {runFabric, "size a scale-out fat tree: switches, cables, transceivers"}},
         {"import", {runImport, "import benchmark results (MLPerf, InferenceX, CSV, vLLM) into a database"}},
         {"predict", {runPredict, "throughput at the service level, with method and evidence"}},
+        {"ratio", {runRatio, "measured ratios of two accelerators or systems on one benchmark"}},
         {"validate", {runValidate, "leave-one-out and cross-set errors of the throughput model"}},
     };
     return table;

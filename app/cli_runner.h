@@ -35,6 +35,7 @@ int runCatalog(const std::vector<std::string>& argv, std::ostream& out, std::ost
 int runFabric(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runImport(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runRatio(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 
 } // namespace planner::cli

@@ -7,6 +7,7 @@
 #include "fingerprint_map.h"
 
 #include <QDateTime>
+#include <QFileInfo>
 
 #include <algorithm>
 #include <unordered_map>
@@ -228,6 +229,45 @@ void storeExecutedPrecision(BenchmarkRun& run, ImportReport& report)
     }
 }
 
+// Progress as the fraction of the file's bytes handed over as records (each record's raw text plus
+// its separator), reported at most once per percent so the callback costs nothing per row.
+class ImportProgress {
+public:
+    ImportProgress(Feedback* feedback, const QString& file)
+        : feedback_(feedback), bytes_(feedback ? static_cast<double>(QFileInfo(file).size()) : 0.0)
+    {
+        if (feedback_)
+            feedback_->setProgress(0.0);
+    }
+    // False when the import should stop (cancelled).
+    bool advance(std::size_t recordBytes)
+    {
+        if (!feedback_)
+            return true;
+        if (feedback_->isCancelled())
+            return false;
+        read_ += static_cast<double>(recordBytes + 1);
+        const double fraction = bytes_ > 0 ? std::min(read_ / bytes_, 0.99) : 0.0;
+        if (fraction >= reported_ + 0.01) {
+            reported_ = fraction;
+            feedback_->setProgress(fraction);
+        }
+        return true;
+    }
+    bool cancelled() const { return feedback_ && feedback_->isCancelled(); }
+    void finish() const
+    {
+        if (feedback_)
+            feedback_->setProgress(1.0);
+    }
+
+private:
+    Feedback* feedback_;
+    double bytes_;
+    double read_ = 0;
+    double reported_ = 0;
+};
+
 } // namespace
 
 namespace detail {
@@ -252,7 +292,10 @@ Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& im
         return resolver.error();
     SeenKeys seen(db);
     std::optional<Error> writeError;
+    ImportProgress progress(options.feedback, file);
     auto read = importer.read(file, options, [&](BenchmarkRun&& run) {
+        if (!progress.advance(run.raw.size()))
+            return false; // cancelled: the transaction rolls back below
         applyOverrides(run, options);
         if (auto reason = unstorable(run)) {
             report.skipped.push_back({run.record, SkipKind::Invalid, std::move(*reason)});
@@ -275,6 +318,8 @@ Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& im
     });
     if (writeError)
         return Error{writeError->kind, writeError->message, report.file};
+    if (progress.cancelled())
+        return Error{ErrorKind::Io, report.file + ": import cancelled; the database is unchanged", report.file};
     if (!read)
         return read.error();
     mergeReadReport(report, std::move(read.value()));
@@ -286,6 +331,7 @@ Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& im
         return r.error();
     if (auto r = tx.value().commit(); !r)
         return r.error();
+    progress.finish();
     return report;
 }
 

@@ -133,6 +133,10 @@ Result<std::vector<BenchmarkPoint>> BenchmarkDatabase::loadPoints(const PointFil
 
 Result<std::int64_t> BenchmarkDatabase::runCount() const { return detail::countRuns(*db_); }
 
+Result<std::vector<StoredRun>> BenchmarkDatabase::loadRuns() const { return detail::queryRuns(*db_); }
+
+Result<std::string> BenchmarkDatabase::rawRecord(std::int64_t rowId) const { return detail::queryRaw(*db_, rowId); }
+
 // ---- writing ---------------------------------------------------------------------------------
 
 BenchmarkStore::BenchmarkStore(std::unique_ptr<sqlite::Connection> db, std::string path)
@@ -181,6 +185,8 @@ Result<std::vector<BenchmarkPoint>> BenchmarkStore::loadPoints(const PointFilter
 }
 
 Result<std::int64_t> BenchmarkStore::runCount() const { return detail::countRuns(*db_); }
+
+Result<std::vector<StoredRun>> BenchmarkStore::loadRuns() const { return detail::queryRuns(*db_); }
 
 Result<ImportReport> importInto(std::string_view importerName, const QString& file, const QString& db,
                                 const ImportOptions& options)

@@ -24,6 +24,7 @@
 
 #include "serving/benchmark.h"
 #include "benchmark_aliases.h"
+#include "stored_run.h"
 #include "importer.h"
 #include "core/result.h"
 
@@ -65,6 +66,9 @@ public:
 
     Result<std::vector<BenchmarkPoint>> loadPoints(const PointFilter& filter = {}) const;
     Result<std::int64_t> runCount() const;
+    // Every row as stored, raw names included (browser, measured ratios), and one row's original.
+    Result<std::vector<StoredRun>> loadRuns() const;
+    Result<std::string> rawRecord(std::int64_t rowId) const;
 
 private:
     friend Result<BenchmarkDatabase> openForReading(const QString& path);
@@ -94,6 +98,7 @@ public:
 
     Result<std::vector<BenchmarkPoint>> loadPoints(const PointFilter& filter = {}) const;
     Result<std::int64_t> runCount() const;
+    Result<std::vector<StoredRun>> loadRuns() const;
 
 private:
     explicit BenchmarkStore(std::unique_ptr<sqlite::Connection> db, std::string path);

@@ -16,6 +16,7 @@
 // otherwise hold every row in memory before the first one reaches the database.
 
 #include "benchmark_run.h"
+#include "core/feedback.h"
 #include "core/result.h"
 
 #include <QString>
@@ -41,6 +42,9 @@ struct ImportOptions {
     std::string source;         // overrides the source label stored with each row
     QString mappingFile;        // csv importer: a column mapping (JSON), see generic_csv_importer.h
     bool strict = false;        // any invalid row fails the whole import
+    // Progress (fraction of the file's bytes read) and cancel, for imports off the GUI thread and
+    // the CLI's progress line. Not owned; a cancelled import fails and stores nothing.
+    Feedback* feedback = nullptr;
 };
 
 enum class SkipKind {

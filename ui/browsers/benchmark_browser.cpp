@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "benchmark_browser.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineSeries>
+#include <QPlainTextEdit>
+#include <QScatterSeries>
+#include <QSplitter>
+#include <QTableView>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <set>
+
+namespace planner::ui {
+
+namespace {
+
+using Column = BenchmarkTableModel::Column;
+
+constexpr std::pair<Column, const char*> kFilters[] = {
+    {BenchmarkTableModel::Model, "Model"},       {BenchmarkTableModel::Accelerator, "Accelerator"},
+    {BenchmarkTableModel::Scenario, "Scenario"}, {BenchmarkTableModel::Precision, "Precision"},
+    {BenchmarkTableModel::Round, "Round"},       {BenchmarkTableModel::Grade, "Grade"},
+};
+
+QString anyText() { return QStringLiteral("(any)"); }
+
+} // namespace
+
+BenchmarkBrowser::BenchmarkBrowser(QWidget* parent)
+    : QWidget(parent), table_(new BenchmarkTableModel(this)), filter_(new BenchmarkFilterModel(this))
+{
+    filter_->setSourceModel(table_);
+    auto* layout = new QVBoxLayout(this);
+
+    error_ = new QLabel(this);
+    error_->setWordWrap(true);
+    error_->setStyleSheet(QStringLiteral("QLabel { color: #a40000; font-weight: bold; }"));
+    error_->setAccessibleName(QStringLiteral("Database error"));
+    error_->hide();
+    layout->addWidget(error_);
+
+    auto* bar = new QWidget(this);
+    buildFilters(bar);
+    layout->addWidget(bar);
+
+    view_ = new QTableView(this);
+    view_->setModel(filter_);
+    view_->setSortingEnabled(true);
+    view_->sortByColumn(BenchmarkTableModel::Id, Qt::AscendingOrder);
+    view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    view_->verticalHeader()->hide();
+    view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    view_->setWordWrap(false);
+    view_->setTextElideMode(Qt::ElideRight);
+    view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 8);
+    view_->setAccessibleName(QStringLiteral("Benchmark rows"));
+    connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &BenchmarkBrowser::showSelection);
+
+    chart_ = new QChartView(this);
+    chart_->setRenderHint(QPainter::Antialiasing);
+    chart_->setMinimumHeight(220);
+    chart_->setAccessibleName(QStringLiteral("Throughput against interactivity"));
+    raw_ = new QPlainTextEdit(this);
+    raw_->setReadOnly(true);
+    raw_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    raw_->setPlaceholderText(QStringLiteral("Select a row to see its original record."));
+    raw_->setAccessibleName(QStringLiteral("Original record"));
+
+    // The table takes the full width (its columns are many); the curve and the record sit below.
+    auto* detail = new QSplitter(Qt::Horizontal, this);
+    detail->addWidget(chart_);
+    detail->addWidget(raw_);
+    detail->setStretchFactor(0, 1);
+    detail->setStretchFactor(1, 1);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(view_);
+    split->addWidget(detail);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+    plotCurveOf(StoredRun{});
+}
+
+BenchmarkBrowser::~BenchmarkBrowser() = default;
+
+void BenchmarkBrowser::buildFilters(QWidget* bar)
+{
+    auto* row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    for (const auto& [column, title] : kFilters) {
+        auto* label = new QLabel(QString::fromLatin1(title) + QLatin1Char(':'), bar);
+        auto* combo = new QComboBox(bar);
+        combo->setAccessibleName(QString::fromLatin1(title) + QStringLiteral(" filter"));
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(8);
+        label->setBuddy(combo);
+        row->addWidget(label);
+        row->addWidget(combo, 1);
+        combos_[column] = combo;
+        connect(combo, &QComboBox::currentTextChanged, this, [this, col = column](const QString& text) {
+            filter_->setColumnFilter(col, text == anyText() ? QString() : text);
+            updateCount();
+        });
+    }
+    count_ = new QLabel(bar);
+    row->addWidget(count_);
+}
+
+bool BenchmarkBrowser::setDatabase(const QString& path)
+{
+    path_ = path;
+    auto opened = openForReading(path);
+    std::vector<StoredRun> runs;
+    db_.reset();
+    if (opened) {
+        auto loaded = opened.value().loadRuns();
+        if (loaded) {
+            runs = std::move(loaded.value());
+            db_.emplace(std::move(opened.value()));
+        } else {
+            opened = loaded.error();
+        }
+    }
+    if (!db_) {
+        const std::string message = opened ? std::string() : opened.error().message;
+        // The store's messages start with the path; say which file in any case.
+        QString text = QString::fromStdString(message);
+        if (!text.contains(QFileInfo(path).fileName()))
+            text = path + QStringLiteral(": ") + text;
+        error_->setText(QStringLiteral("Cannot open the benchmark database: ") + text);
+        error_->show();
+    } else {
+        error_->hide();
+        error_->clear();
+    }
+    table_->setRuns(std::move(runs));
+    view_->resizeColumnsToContents();
+    // Long names (sources, systems, unknown models) are elided; the record pane has them whole.
+    for (int c : {BenchmarkTableModel::Round, BenchmarkTableModel::Model, BenchmarkTableModel::Accelerator,
+                  BenchmarkTableModel::System, BenchmarkTableModel::Benchmark, BenchmarkTableModel::Source})
+        view_->setColumnWidth(c, std::min(view_->columnWidth(c), c == BenchmarkTableModel::Round ? 100 : 130));
+    refillFilterChoices();
+    updateCount();
+    plotCurveOf(StoredRun{});
+    raw_->clear();
+    Q_EMIT databaseChanged(path);
+    return db_.has_value();
+}
+
+QString BenchmarkBrowser::errorText() const { return error_->isVisible() || !error_->text().isEmpty() ? error_->text() : QString(); }
+
+void BenchmarkBrowser::refillFilterChoices()
+{
+    for (const auto& [column, combo] : combos_) {
+        std::set<QString> values;
+        for (const StoredRun& r : table_->runs())
+            if (QString v = BenchmarkTableModel::filterText(r, column); !v.isEmpty())
+                values.insert(v);
+        const QSignalBlocker block(combo);
+        combo->clear();
+        combo->addItem(anyText());
+        for (const QString& v : values)
+            combo->addItem(v);
+        filter_->setColumnFilter(column, {});
+    }
+}
+
+void BenchmarkBrowser::setFilter(BenchmarkTableModel::Column column, const QString& value)
+{
+    const auto it = combos_.find(column);
+    if (it == combos_.end())
+        return;
+    const int index = value.isEmpty() ? 0 : it->second->findText(value, Qt::MatchFixedString);
+    if (index < 0) {
+        // Not among the choices: no row can match, but say so through the filter, not silently.
+        filter_->setColumnFilter(column, value);
+        updateCount();
+        return;
+    }
+    it->second->setCurrentIndex(index);
+}
+
+int BenchmarkBrowser::visibleRowCount() const { return filter_->rowCount(); }
+
+void BenchmarkBrowser::selectVisibleRow(int row)
+{
+    view_->selectionModel()->setCurrentIndex(filter_->index(row, 0),
+                                             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+QString BenchmarkBrowser::rawRecordText() const { return raw_->toPlainText(); }
+
+void BenchmarkBrowser::updateCount()
+{
+    count_->setText(QStringLiteral("%1 of %2 rows").arg(filter_->rowCount()).arg(table_->rowCount()));
+}
+
+void BenchmarkBrowser::showSelection()
+{
+    const QModelIndex current = filter_->mapToSource(view_->selectionModel()->currentIndex());
+    const StoredRun* run = current.isValid() ? table_->run(current.row()) : nullptr;
+    if (!run || !db_) {
+        raw_->clear();
+        plotCurveOf(StoredRun{});
+        return;
+    }
+    auto raw = db_->rawRecord(run->id);
+    raw_->setPlainText(raw ? QString::fromStdString(raw.value())
+                           : QStringLiteral("Cannot read the record: ") + QString::fromStdString(raw.error().message));
+    plotCurveOf(*run);
+}
+
+void BenchmarkBrowser::plotCurveOf(const StoredRun& run)
+{
+    auto* chart = new QChart;
+    chart->legend()->setVisible(true);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    std::vector<std::pair<double, double>> points; // (per user, per GPU)
+    std::pair<double, double> selected{-1, -1};
+    if (run.id != 0)
+        for (const StoredRun& r : table_->runs())
+            if (r.perUser && r.totalPerGpu && sameCurve(r, run)) {
+                points.emplace_back(*r.perUser, *r.totalPerGpu);
+                if (r.id == run.id)
+                    selected = points.back();
+            }
+    std::sort(points.begin(), points.end());
+    plotted_ = static_cast<int>(points.size());
+    if (run.id == 0)
+        chart->setTitle(QStringLiteral("Select a row to plot its throughput-interactivity curve"));
+    else if (points.empty())
+        chart->setTitle(QStringLiteral("Row %1 has no latency bound (Offline): no curve to plot").arg(run.id));
+    else
+        chart->setTitle(QStringLiteral("%1 on %2, %3, %4/%5 tokens")
+                            .arg(QString::fromStdString(run.modelId.empty() ? run.modelRaw : run.modelId),
+                                 QString::fromStdString(run.acceleratorRaw), QString::fromStdString(run.precision))
+                            .arg(run.isl.value_or(0), 0, 'f', 0)
+                            .arg(run.osl.value_or(0), 0, 'f', 0));
+    auto* line = new QLineSeries;
+    line->setName(QStringLiteral("Rows of this configuration"));
+    auto* mark = new QScatterSeries;
+    mark->setName(QStringLiteral("Selected row"));
+    mark->setMarkerSize(11);
+    double maxX = 1, maxY = 1;
+    for (const auto& [x, y] : points) {
+        line->append(x, y);
+        maxX = std::max(maxX, x);
+        maxY = std::max(maxY, y);
+    }
+    line->setPointsVisible(true);
+    if (selected.first >= 0)
+        mark->append(selected.first, selected.second);
+    chart->addSeries(line);
+    chart->addSeries(mark);
+    auto* axisX = new QValueAxis;
+    axisX->setTitleText(QStringLiteral("Interactivity (output tok/s per user)"));
+    axisX->setRange(0, maxX * 1.1);
+    axisX->setLabelFormat(QStringLiteral("%.0f"));
+    auto* axisY = new QValueAxis;
+    axisY->setTitleText(QStringLiteral("Throughput (tok/s per GPU)"));
+    axisY->setRange(0, maxY * 1.1);
+    axisY->setLabelFormat(QStringLiteral("%.0f"));
+    axisX->applyNiceNumbers();
+    axisY->applyNiceNumbers();
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    for (auto* s : {static_cast<QXYSeries*>(line), static_cast<QXYSeries*>(mark)}) {
+        s->attachAxis(axisX);
+        s->attachAxis(axisY);
+    }
+    QChart* old = chart_->chart();
+    chart_->setChart(chart);
+    delete old;
+}
+
+} // namespace planner::ui

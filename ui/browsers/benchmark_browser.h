@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Browses a benchmark database read-only: filters (model, accelerator, scenario, precision, round,
+// grade), a sortable table, the throughput-interactivity curve of the selected row's
+// configuration and the selected row's original record. The database is opened through the
+// store's untrusted-file path and never written; a file that is not a benchmark database shows
+// an error naming it instead of rows.
+
+#include "benchmark_filter_model.h"
+#include "benchmark_store.h"
+
+#include <QWidget>
+
+#include <map>
+#include <optional>
+
+class QChartView;
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QTableView;
+
+namespace planner::ui {
+
+class BenchmarkBrowser : public QWidget {
+    Q_OBJECT
+public:
+    explicit BenchmarkBrowser(QWidget* parent = nullptr);
+    ~BenchmarkBrowser() override;
+
+    // Opens the file read-only and shows its rows; on failure shows the error (naming the file)
+    // and no rows. Returns whether the file was opened.
+    bool setDatabase(const QString& path);
+    QString databasePath() const { return path_; }
+    QString errorText() const; // empty when the database opened
+
+    // The filter combos by column; an empty value means any.
+    void setFilter(BenchmarkTableModel::Column column, const QString& value);
+    int visibleRowCount() const;
+    void selectVisibleRow(int row);
+
+    BenchmarkTableModel* tableModel() const { return table_; }
+    BenchmarkFilterModel* filterModel() const { return filter_; }
+    QString rawRecordText() const;
+    int plottedPointCount() const { return plotted_; }
+
+Q_SIGNALS:
+    void databaseChanged(const QString& path);
+
+private:
+    void buildFilters(QWidget* bar);
+    void refillFilterChoices();
+    void showSelection();
+    void plotCurveOf(const StoredRun& run);
+    void updateCount();
+
+    QString path_;
+    std::optional<BenchmarkDatabase> db_;
+    BenchmarkTableModel* table_;
+    BenchmarkFilterModel* filter_;
+    QLabel* error_ = nullptr;
+    QLabel* count_ = nullptr;
+    QTableView* view_ = nullptr;
+    QChartView* chart_ = nullptr;
+    QPlainTextEdit* raw_ = nullptr;
+    std::map<BenchmarkTableModel::Column, QComboBox*> combos_;
+    int plotted_ = 0;
+};
+
+} // namespace planner::ui
