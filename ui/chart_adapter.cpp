@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chart_adapter.h"
+
+#include "grade_style.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QStackedLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace planner {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+struct Range {
+    double lo = std::numeric_limits<double>::infinity(), hi = -std::numeric_limits<double>::infinity();
+    void add(double v)
+    {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    bool valid() const { return lo <= hi; }
+};
+
+QValueAxis* valueAxis(const std::string& title, Range r, bool includeZero)
+{
+    auto* axis = new QValueAxis;
+    axis->setTitleText(qs(title));
+    if (!r.valid())
+        r = {0, 1};
+    if (includeZero) {
+        r.add(0);
+    }
+    const double pad = (r.hi - r.lo) * 0.08 + (r.hi == r.lo ? 1 : 0);
+    axis->setRange(includeZero && r.lo >= 0 ? 0 : r.lo - pad, includeZero && r.hi <= 0 ? 0 : r.hi + pad);
+    axis->applyNiceNumbers();
+    axis->setLabelFormat(QStringLiteral("%.3g"));
+    return axis;
+}
+
+void addBars(QChart* chart, const ChartSpec& spec)
+{
+    auto* series = new QBarSeries;
+    Range r;
+    for (const ChartSeries& s : spec.series) {
+        if (s.kind != SeriesKind::Bars)
+            continue;
+        auto* set = new QBarSet(qs(s.name));
+        for (double v : s.values) {
+            *set << v;
+            r.add(v);
+        }
+        set->setColor(QColor(0x2456a6));
+        series->append(set);
+    }
+    chart->addSeries(series);
+    auto* x = new QBarCategoryAxis;
+    for (const std::string& c : spec.categories)
+        x->append(qs(c));
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    if (spec.limit)
+        r.add(spec.limit->value);
+    QValueAxis* y = valueAxis(spec.yTitle, r, true);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    if (spec.limit) {
+        // A horizontal line across the categories, on a hidden 0..1 x axis of its own.
+        auto* line = new QLineSeries;
+        line->setName(qs(spec.limit->label));
+        line->append(0, spec.limit->value);
+        line->append(1, spec.limit->value);
+        line->setPen(QPen(QColor(0xb3261e), 2, Qt::DashLine));
+        chart->addSeries(line);
+        auto* hx = new QValueAxis;
+        hx->setRange(0, 1);
+        hx->setVisible(false);
+        chart->addAxis(hx, Qt::AlignTop);
+        line->attachAxis(hx);
+        line->attachAxis(y);
+    }
+}
+
+void addXy(QChart* chart, const ChartSpec& spec)
+{
+    Range rx, ry;
+    std::vector<QXYSeries*> all;
+    for (const ChartSeries& s : spec.series) {
+        QXYSeries* xy = nullptr;
+        if (s.kind == SeriesKind::Line) {
+            xy = new QLineSeries;
+            xy->setPen(QPen(QColor(0x2456a6), 2));
+        } else if (s.kind == SeriesKind::Points || s.kind == SeriesKind::Marker) {
+            auto* sc = new QScatterSeries;
+            const bool marker = s.kind == SeriesKind::Marker;
+            sc->setMarkerSize(marker ? 14 : 8);
+            sc->setMarkerShape(marker ? QScatterSeries::MarkerShapeRectangle : QScatterSeries::MarkerShapeCircle);
+            sc->setColor(marker ? QColor(0xb3261e) : gradeColor(Grade::Measured));
+            sc->setBorderColor(Qt::white);
+            xy = sc;
+        } else {
+            continue;
+        }
+        xy->setName(qs(s.name));
+        for (const auto& [x, y] : s.points) {
+            xy->append(x, y);
+            rx.add(x);
+            ry.add(y);
+        }
+        chart->addSeries(xy);
+        all.push_back(xy);
+    }
+    QValueAxis* x = valueAxis(spec.xTitle, rx, false);
+    QValueAxis* y = valueAxis(spec.yTitle, ry, true);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QXYSeries* s : all) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+}
+
+} // namespace
+
+ChartPanel::ChartPanel(QWidget* parent)
+    : QWidget(parent)
+    , view_(new QChartView(this))
+    , empty_(new QLabel(this))
+{
+    auto* stack = new QStackedLayout(this);
+    stack->addWidget(view_);
+    stack->addWidget(empty_);
+    empty_->setAlignment(Qt::AlignCenter);
+    empty_->setWordWrap(true);
+    view_->setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(280, 200);
+}
+
+void ChartPanel::setSpec(const ChartSpec& spec)
+{
+    spec_ = spec;
+    auto* stack = static_cast<QStackedLayout*>(layout());
+    setAccessibleName(qs(spec.title));
+    if (spec.empty()) {
+        empty_->setText(QStringLiteral("<b>%1</b><br>%2").arg(qs(spec.title), qs(spec.emptyText)));
+        stack->setCurrentWidget(empty_);
+        return;
+    }
+    auto* chart = new QChart;
+    chart->setTitle(qs(spec.title));
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    const bool bars = std::any_of(spec.series.begin(), spec.series.end(),
+                                  [](const ChartSeries& s) { return s.kind == SeriesKind::Bars; });
+    if (bars)
+        addBars(chart, spec);
+    else
+        addXy(chart, spec);
+    QChart* old = view_->chart();
+    view_->setChart(chart);
+    delete old;
+    stack->setCurrentWidget(view_);
+}
+
+} // namespace planner
