@@ -138,8 +138,12 @@ ChartSpec interactivityChart(const InteractivityCurve& curve)
     c.series.push_back({"model (scenario at each bound)", SeriesKind::Line, {}, toPairs(curve.model)});
     if (!curve.measured.empty())
         c.series.push_back({"measured rows", SeriesKind::Points, {}, toPairs(curve.measured)});
-    c.series.push_back({"operating point", SeriesKind::Marker, {}, toPairs(curve.operating)});
-    c.emptyText = "No curve: the scenario gives an explicit throughput or no interactivity bound.";
+    // A lone operating point says nothing about the trade-off: show why there is no curve instead.
+    if (!curve.model.empty() || !curve.measured.empty())
+        c.series.push_back({"operating point", SeriesKind::Marker, {}, toPairs(curve.operating)});
+    c.emptyText = "No curve: the scenario gives an explicit throughput per GPU, so the cost does not "
+                  "depend on the interactivity bound here. Remove workload.throughput_tokens_per_s_per_gpu "
+                  "and name a benchmark database to see the trade-off.";
     return c;
 }
 

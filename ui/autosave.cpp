@@ -10,6 +10,8 @@
 #include <QStandardPaths>
 #include <QUuid>
 
+#include <optional>
+
 namespace planner {
 
 namespace {

@@ -30,7 +30,11 @@ bool ChangeScenarioField::mergeWith(const QUndoCommand* other)
     if (o->document_ != document_ || o->field_ != field_ || o->session_ != session_)
         return false;
     after_ = o->after_;
-    setObsolete(before_ == after_); // spun up and back down: no step at all
+    if (before_.sameValue(after_)) {
+        // Spun up and back down: no step at all, and the value keeps its original source.
+        document_->applyFieldState(*field_, before_);
+        setObsolete(true);
+    }
     return true;
 }
 

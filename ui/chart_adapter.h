@@ -9,6 +9,9 @@
 
 #include <QWidget>
 
+class QChartView;
+class QLabel;
+
 namespace planner {
 
 class ChartPanel : public QWidget {
@@ -20,8 +23,8 @@ public:
 
 private:
     ChartSpec spec_;
-    class QChartView* view_;
-    class QLabel* empty_;
+    QChartView* view_;
+    QLabel* empty_;
 };
 
 } // namespace planner

@@ -4,6 +4,7 @@
 #include "figure_text.h"
 #include "core/number_text.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -111,14 +112,14 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
         return QStringLiteral("%1  (%2\u00D7)").arg(text, QString::fromStdString(numberText(*r)));
     }
     case Qt::TextAlignmentRole:
-        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole: {
         const auto& snap = columns_[scenario].snapshot;
         const Metric* m = snap && snap->evaluation ? snap->evaluation->metric(key) : nullptr;
         if (!m || !m->evidence)
             return {};
         return tr("%1\nGrade: %2; rests on %3").arg(QString::fromUtf8(m->label.data(), qsizetype(m->label.size())),
-                                                   QString::fromUtf8(gradeName(m->evidence->grade).data()),
+                                                   QString::fromUtf8(gradeName(m->evidence->grade).data(), qsizetype(gradeName(m->evidence->grade).size())),
                                                    QString::fromStdString(m->evidence->restsOn()));
     }
     case ValueRole:

@@ -29,7 +29,7 @@ QVariant RestsOnModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         return index.column() == 0 ? QString::fromStdString(evidence_->inputs[row]) : gradeText(g);
     case Qt::ForegroundRole:
-        return index.column() == 1 ? QVariant(gradeColor(g)) : QVariant();
+        return index.column() == 1 ? QVariant::fromValue(gradeColor(g)) : QVariant();
     case GradeRole:
         return int(g);
     default:

@@ -106,6 +106,7 @@ FieldRow::FieldRow(const FieldSpec& field, QGridLayout* grid, int row, QWidget* 
     , field_(field)
 {
     label_ = new QLabel(fieldLabel(field), parentWidget);
+    label_->setWordWrap(true); // long field names wrap rather than widen the dock
     QWidget* editor = nullptr;
     if (field.isNumeric()) {
         spin_ = new FieldSpinBox(stepStart(field), parentWidget);
@@ -147,7 +148,7 @@ FieldRow::FieldRow(const FieldSpec& field, QGridLayout* grid, int row, QWidget* 
     label_->setBuddy(editor);
     editor->setAccessibleName(fieldLabel(field));
     editor->setAccessibleDescription(qs(field.help));
-    editor->setMinimumWidth(120);
+    editor->setMinimumWidth(100);
     chip_ = new GradeChip(parentWidget);
     reset_ = new QToolButton(parentWidget);
     reset_->setText(QStringLiteral("\u21BA"));
@@ -177,7 +178,7 @@ QWidget* FieldRow::editor() const
     return line_;
 }
 
-QString FieldRow::refusal() const { return error_->isVisible() ? error_->text() : QString(); }
+QString FieldRow::refusal() const { return error_->isHidden() ? QString() : error_->text(); }
 
 void FieldRow::setDocument(ScenarioDocument* document)
 {
@@ -215,10 +216,15 @@ void FieldRow::sync()
     if (spin_) {
         const Number* n = numberOf(field_, s);
         const QSignalBlocker block(spin_);
-        spin_->setValue(n->isSet() ? n->value : spin_->minimum());
+        // A field the file leaves out shows its static default with the default's grade; one
+        // without a static default shows "from catalog" (filled in at evaluation).
+        const bool hasDefault = std::isfinite(field_.defaultNumber);
+        spin_->setValue(n->isSet() ? n->value : hasDefault ? field_.defaultNumber : spin_->minimum());
         given = n->given;
         if (n->isSet())
             chip_->setGrade(n->provenance.grade);
+        else if (hasDefault)
+            chip_->setGrade(field_.defaultGrade);
         else
             chip_->clearGrade();
     } else {
@@ -250,7 +256,7 @@ QString FieldRow::tooltip() const
             tip += tr("<br>Range: %1%2, %3]%4")
                        .arg(field_.minExclusive ? QStringLiteral("(") : QStringLiteral("["))
                        .arg(QString::fromStdString(exactText(field_.min)), QString::fromStdString(exactText(field_.max)),
-                            field_.unit.empty() ? QString() : QLatin1Char(' ') + qs(field_.unit));
+                            field_.unit.empty() ? QString() : QString(QLatin1Char(' ') + qs(field_.unit)));
     }
     if (!field_.defaultSource.empty())
         tip += tr("<br>Default from: %1 (%2)").arg(qs(field_.defaultSource).toHtmlEscaped(), gradeText(field_.defaultGrade));

@@ -10,6 +10,8 @@
 
 #include <array>
 
+class QPaintEvent;
+
 namespace planner {
 
 class GradeBar : public QWidget {
@@ -20,7 +22,7 @@ public:
     QSize sizeHint() const override;
 
 protected:
-    void paintEvent(class QPaintEvent*) override;
+    void paintEvent(QPaintEvent*) override;
 
 private:
     std::array<int, 6> counts_{};

@@ -44,7 +44,7 @@ KpiTile::KpiTile(QWidget* parent)
     g->addWidget(unit_, 2, 0, 1, 2);
     g->addWidget(chip_, 3, 0, Qt::AlignLeft);
     g->addWidget(change_, 3, 1, Qt::AlignRight);
-    setMinimumWidth(118);
+    setMinimumWidth(110);
 }
 
 QString KpiTile::valueText() const { return value_->text(); }

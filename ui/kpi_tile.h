@@ -8,7 +8,9 @@
 
 #include <QFrame>
 
+class QKeyEvent;
 class QLabel;
+class QMouseEvent;
 
 namespace planner {
 
@@ -28,8 +30,8 @@ Q_SIGNALS:
     void activated(const QString& key);
 
 protected:
-    void mousePressEvent(class QMouseEvent* e) override;
-    void keyPressEvent(class QKeyEvent* e) override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void keyPressEvent(QKeyEvent* e) override;
 
 private:
     KpiFigure figure_;

@@ -2,7 +2,6 @@
 #include "main_window.h"
 
 #include "autosave.h"
-#include "bundled_files.h"
 #include "compare_model.h"
 #include "compare_view.h"
 #include "dashboard_view.h"
@@ -20,6 +19,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSplitter>
@@ -73,7 +73,21 @@ MainWindow::MainWindow(Options options, QWidget* parent)
     refreshTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Documents go first, while the views that listen to them still exist, and without their
+    // signals reaching this half-destroyed window.
+    form_->setDocument(nullptr);
+    provenance_->setDocument(nullptr, nullptr);
+    for (const Open& o : std::as_const(open_)) {
+        disconnect(o.document, nullptr, this, nullptr);
+        disconnect(o.evaluator, nullptr, this, nullptr);
+        undoGroup_->removeStack(o.document->undoStack());
+    }
+    const QVector<Open> open = std::exchange(open_, {});
+    for (const Open& o : open)
+        delete o.document;
+}
 
 void MainWindow::buildDocks()
 {
@@ -89,7 +103,7 @@ void MainWindow::buildDocks()
     split->addWidget(form_);
     split->setStretchFactor(1, 1);
     left->setWidget(split);
-    left->setMinimumWidth(400);
+    left->setMinimumWidth(360);
     addDockWidget(Qt::LeftDockWidgetArea, left);
     connect(documentList_, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0 && row < open_.size())
@@ -101,30 +115,44 @@ void MainWindow::buildDocks()
     auto* right = new QDockWidget(tr("Provenance and warnings"), this);
     right->setObjectName(QStringLiteral("provenanceDock"));
     right->setWidget(provenance_);
-    right->setMinimumWidth(300);
+    right->setMinimumWidth(250);
     addDockWidget(Qt::RightDockWidgetArea, right);
-    resizeDocks({left, right}, {440, 330}, Qt::Horizontal);
+    resizeDocks({left, right}, {420, 320}, Qt::Horizontal);
 }
+
+namespace {
+
+// One menu entry with its shortcut and handler (QMenu's own overloads for this are deprecated).
+template <class F>
+QAction* addEntry(QMenu* menu, const QString& text, const QKeySequence& shortcut, QObject* context, F handler)
+{
+    QAction* a = menu->addAction(text);
+    a->setShortcut(shortcut);
+    QObject::connect(a, &QAction::triggered, context, handler);
+    return a;
+}
+
+} // namespace
 
 void MainWindow::buildActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newDocument);
-    file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::openDialog);
+    addEntry(file, tr("&New"), QKeySequence::New, this, [this] { newDocument(); });
+    addEntry(file, tr("&Open..."), QKeySequence::Open, this, [this] { openDialog(); });
     recentMenu_ = file->addMenu(tr("Open &Recent"));
-    file->addAction(tr("Open the &bundled comparison"), this, &MainWindow::openBundledComparison);
+    addEntry(file, tr("Open the &bundled comparison"), {}, this, [this] { openBundledComparison(); });
     file->addSeparator();
-    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
+    addEntry(file, tr("&Save"), QKeySequence::Save, this, [this] {
         if (current_)
             saveDocument(current_);
     });
-    file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs);
-    file->addAction(tr("&Close"), QKeySequence::Close, this, [this] {
+    addEntry(file, tr("Save &As..."), QKeySequence::SaveAs, this, [this] { saveAs(); });
+    addEntry(file, tr("&Close"), QKeySequence::Close, this, [this] {
         if (current_)
             closeDocument(current_);
     });
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    addEntry(file, tr("&Quit"), QKeySequence::Quit, this, [this] { close(); });
     refreshRecentMenu();
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -138,8 +166,10 @@ void MainWindow::buildActions()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (auto* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
-    view->addAction(tr("Recompute &now"), QKeySequence(Qt::Key_F5), this, &MainWindow::recomputeAllNow);
+    addEntry(view, tr("Recompute &now"), QKeySequence(Qt::Key_F5), this, [this] { recomputeAllNow(); });
 }
+
+ScenarioDocument* MainWindow::currentDocument() const { return current_; }
 
 QVector<ScenarioDocument*> MainWindow::documents() const
 {
@@ -171,10 +201,9 @@ void MainWindow::addDocument(ScenarioDocument* document)
         refreshTitle();
     });
     connect(document, &ScenarioDocument::fileNameChanged, this, &MainWindow::refreshDocumentList);
-    connect(document, &ScenarioDocument::fieldChanged, this, [this, document](const QString& path) {
+    connect(document, &ScenarioDocument::fieldChanged, this, [this](const QString& path) {
         if (path == QLatin1String("name"))
             refreshDocumentList();
-        (void)document;
     });
     refreshDocumentList();
     evaluator->recomputeNow();

@@ -50,7 +50,7 @@ public:
     bool saveDocument(ScenarioDocument* document, const QString& path = {});
     void closeDocument(ScenarioDocument* document);
     QVector<ScenarioDocument*> documents() const;
-    ScenarioDocument* currentDocument() const { return current_; }
+    ScenarioDocument* currentDocument() const;
     void setCurrentDocument(ScenarioDocument* document);
     DocumentEvaluator* evaluator(ScenarioDocument* document) const;
     int recoverAutosaves(); // offers (or, when not interactive, performs) recovery; returns count

@@ -23,7 +23,7 @@
 namespace planner {
 
 namespace {
-const QString kScenarioFilter = QObject::tr("Cluster Planner scenarios (*.json);;All files (*)");
+QString scenarioFilter() { return QObject::tr("Cluster Planner scenarios (*.json);;All files (*)"); }
 }
 
 ScenarioDocument* MainWindow::openFile(const QString& path)
@@ -67,7 +67,7 @@ bool MainWindow::openBundledComparison()
 
 void MainWindow::openDialog()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open scenarios"), {}, kScenarioFilter);
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open scenarios"), {}, scenarioFilter());
     for (const QString& f : files)
         openFile(f);
 }
@@ -81,7 +81,7 @@ bool MainWindow::saveDocument(ScenarioDocument* document, const QString& path)
             return false;
         }
         target = QFileDialog::getSaveFileName(this, tr("Save scenario"), document->displayName() + QStringLiteral(".json"),
-                                              kScenarioFilter);
+                                              scenarioFilter());
         if (target.isEmpty())
             return false;
     }
@@ -98,7 +98,7 @@ void MainWindow::saveAs()
 {
     if (!current_)
         return;
-    const QString target = QFileDialog::getSaveFileName(this, tr("Save scenario as"), current_->fileName(), kScenarioFilter);
+    const QString target = QFileDialog::getSaveFileName(this, tr("Save scenario as"), current_->fileName(), scenarioFilter());
     if (!target.isEmpty())
         saveDocument(current_, target);
 }
@@ -200,7 +200,11 @@ void MainWindow::refreshRecentMenu()
     recentMenu_->clear();
     const QStringList recent = settings::recentFiles.get(QSettings());
     for (const QString& path : recent)
-        recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
+    {
+        QAction* a = recentMenu_->addAction(QFileInfo(path).fileName());
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
+    }
     recentMenu_->setEnabled(!recent.isEmpty());
 }
 

@@ -95,8 +95,8 @@ Result<void> ScenarioDocument::setFieldText(const std::string& path, const std::
     if (const Text* t = textOf(*f, copy))
         after.text = *t;
     FieldState before = fieldState(*f);
-    if (before == after)
-        return boost::outcome_v2::success();
+    if (before.sameValue(after))
+        return boost::outcome_v2::success(); // keeps the value's source and grade
     undoStack_.push(new ChangeScenarioField(this, *f, std::move(before), std::move(after)));
     return boost::outcome_v2::success();
 }

@@ -59,6 +59,12 @@ public:
                 && number.given == o.number.given && number.provenance == o.number.provenance;
             return sameNumber && text.value == o.text.value && text.given == o.text.given;
         }
+        // The same value, whatever its provenance: typing back what was there is no change.
+        bool sameValue(const FieldState& o) const
+        {
+            return (number.value == o.number.value || (!number.isSet() && !o.number.isSet()))
+                && text.value == o.text.value && number.given == o.number.given && text.given == o.text.given;
+        }
     };
     FieldState fieldState(const FieldSpec& f) const;
     void applyFieldState(const FieldSpec& f, const FieldState& state);

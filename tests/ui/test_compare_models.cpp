@@ -7,6 +7,7 @@
 #include "document_evaluator.h"
 #include "evidence_models.h"
 #include "provenance_panel.h"
+#include "scenario/scenario_schema.h"
 #include "scenario_document.h"
 #include "ui_test_support.h"
 
@@ -30,9 +31,9 @@ private Q_SLOTS:
     void addedScenarioShowsItsRatioToTheBaseline_data()
     {
         QTest::addColumn<QString>("key");
-        QTest::newRow("cost per million tokens") << "results.cost_per_mtok_usd";
-        QTest::newRow("tokens per second per MW of IT power") << "results.tokens_per_s_per_mw_it";
-        QTest::newRow("GPUs") << "sizing.gpus";
+        QTest::newRow("cost per million tokens") << QStringLiteral("results.cost_per_mtok_usd");
+        QTest::newRow("tokens per second per MW of IT power") << QStringLiteral("results.tokens_per_s_per_mw_it");
+        QTest::newRow("GPUs") << QStringLiteral("sizing.gpus");
     }
     void addedScenarioShowsItsRatioToTheBaseline()
     {

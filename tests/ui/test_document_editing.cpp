@@ -80,32 +80,41 @@ private Q_SLOTS:
         MainWindow w(uitest::quietWindow(dir_));
         QVERIFY(w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json")));
         QUndoStack* stack = w.currentDocument()->undoStack();
-        QDoubleSpinBox* s = spin(w, "facility.pue");
+        QDoubleSpinBox* s = spin(w, "facility.electricity_usd_per_kwh");
         const double start = s->value();
+        // The file leaves the price out: the editor starts from the field table's default.
+        QCOMPARE(start, findField("facility.electricity_usd_per_kwh")->defaultNumber);
+        QVERIFY(!w.currentDocument()->scenario().facility.electricity_usd_per_kwh.isSet());
         s->stepBy(1);
         s->stepBy(1);
         s->stepBy(1);
         QCOMPARE(stack->count(), 1); // three steps, one undo step
-        VERIFY_NEAR(w.currentDocument()->scenario().facility.pue.value, start + 0.3, 1e-12);
+        VERIFY_NEAR(w.currentDocument()->scenario().facility.electricity_usd_per_kwh.value, start + 0.3, 1e-12);
         Q_EMIT s->editingFinished(); // focus left the editor: the session ends
         s->stepBy(1);
         QCOMPARE(stack->count(), 2); // a new session, a new step
         stack->undo();
-        VERIFY_NEAR(w.currentDocument()->scenario().facility.pue.value, start + 0.3, 1e-12);
+        VERIFY_NEAR(w.currentDocument()->scenario().facility.electricity_usd_per_kwh.value, start + 0.3, 1e-12);
         stack->undo();
-        QCOMPARE(w.currentDocument()->scenario().facility.pue.value, start);
+        QVERIFY(!w.currentDocument()->scenario().facility.electricity_usd_per_kwh.isSet()); // as loaded
+        QCOMPARE(s->value(), start);
     }
 
     void anEditThatEndsWhereItStartedLeavesNoStep()
     {
         MainWindow w(uitest::quietWindow(dir_));
         QVERIFY(w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json")));
-        QDoubleSpinBox* s = spin(w, "facility.pue");
-        const double start = s->value();
-        s->setValue(start + 0.2);
-        s->setValue(start);
-        QCOMPARE(w.currentDocument()->undoStack()->count(), 0);
-        QVERIFY(!w.currentDocument()->isModified());
+        ScenarioDocument* doc = w.currentDocument();
+        const Number before = doc->scenario().workload.min_tokens_per_s_per_user; // given, graded user
+        QVERIFY(before.given);
+        QDoubleSpinBox* s = spin(w, "workload.min_tokens_per_s_per_user");
+        s->setValue(before.value + 20);
+        QCOMPARE(doc->scenario().workload.min_tokens_per_s_per_user.value, before.value + 20);
+        s->setValue(before.value);
+        QCOMPARE(doc->undoStack()->count(), 0);
+        QVERIFY(!doc->isModified());
+        // Back where it started, with the file's own source, not "typed in".
+        QCOMPARE(doc->scenario().workload.min_tokens_per_s_per_user.provenance, before.provenance);
     }
 
     void editsOfTwoDocumentsNeverMerge()
@@ -125,9 +134,12 @@ private Q_SLOTS:
         QTest::addColumn<QString>("path");
         QTest::addColumn<double>("value");
         QTest::addColumn<QString>("reasonContains");
-        QTest::newRow("PUE below 1 is outside [1, 3]") << "facility.pue" << 0.5 << "outside [1, 3]";
-        QTest::newRow("utilization above 1") << "finance.utilization" << 1.5 << "finance.utilization";
-        QTest::newRow("a fractional GPU count") << "cluster.gpus" << 10.5 << "whole number";
+        QTest::newRow("PUE below 1 is outside [1, 3]") << QStringLiteral("facility.pue") << 0.5
+                                                        << QStringLiteral("outside [1, 3]");
+        QTest::newRow("utilization above 1") << QStringLiteral("finance.utilization") << 1.5
+                                             << QStringLiteral("finance.utilization");
+        QTest::newRow("a fractional GPU count") << QStringLiteral("cluster.gpus") << 10.5
+                                                << QStringLiteral("whole number");
     }
     void invalidValueIsRefusedWithTheReason()
     {
