@@ -36,6 +36,7 @@ struct ChartSpec {
     std::vector<std::string> categories; // bar charts
     std::vector<ChartSeries> series;
     std::optional<ChartLimit> limit;
+    bool horizontal = false; // bars grow to the right: for many or long category names
     std::string emptyText; // what to say when there is nothing to draw, and why
 
     bool empty() const

@@ -109,6 +109,7 @@ ChartSpec costBreakdownChart(const Evaluation& e)
     ChartSpec c;
     c.title = "Cost breakdown per year";
     c.yTitle = "M USD/year";
+    c.horizontal = true;
     ChartSeries bars{"capital (annualized) and operating cost", SeriesKind::Bars, {}, {}};
     for (const auto* lines : {&e.finance.capital, &e.finance.opex})
         for (const CostLine& l : *lines) {
@@ -153,13 +154,18 @@ ChartSpec powerChart(const Evaluation& e)
     c.title = "Power against the site cap";
     c.yTitle = "MW";
     ChartSeries bars{"power", SeriesKind::Bars, {}, {}};
-    const std::array<std::pair<std::string_view, double>, 4> rows{{
-        {"power.it_kw_average", 1e-3}, {"power.it_kw_typical", 1e-3},
-        {"power.it_kw_nameplate", 1e-3}, {"power.facility_mw", 1.0}}};
-    for (const auto& [key, toMw] : rows)
-        if (const Metric* m = e.metric(key)) {
-            c.categories.emplace_back(m->label);
-            bars.values.push_back(m->value * toMw);
+    struct Row {
+        std::string_view key, shortLabel;
+        double toMw;
+    };
+    const std::array<Row, 4> rows{{{"power.it_kw_average", "IT average", 1e-3},
+                                   {"power.it_kw_typical", "IT typical", 1e-3},
+                                   {"power.it_kw_nameplate", "IT nameplate", 1e-3},
+                                   {"power.facility_mw", "facility", 1.0}}};
+    for (const Row& r : rows)
+        if (const Metric* m = e.metric(r.key)) {
+            c.categories.emplace_back(r.shortLabel);
+            bars.values.push_back(m->value * r.toMw);
         }
     c.series.push_back(std::move(bars));
     if (const Metric* cap = e.metric("power.cap_mw"))
@@ -171,10 +177,11 @@ ChartSpec cashFlowChart(const Evaluation& e)
 {
     ChartSpec c;
     c.title = "Cash flow by year";
+    c.xTitle = "year (0 = purchase)";
     c.yTitle = "M USD";
     ChartSeries bars{"cash flow (costs negative)", SeriesKind::Bars, {}, {}};
     for (std::size_t y = 0; y < e.finance.cashFlowByYear.size(); ++y) {
-        c.categories.push_back("year " + std::to_string(y));
+        c.categories.push_back(std::to_string(y));
         bars.values.push_back(units::in_usd(e.finance.cashFlowByYear[y]) / 1e6);
     }
     c.series.push_back(std::move(bars));

@@ -13,7 +13,8 @@ VerifiedOnlyScenario verifiedAndMeasuredOnly(const Scenario& s)
         if (!f.number)
             continue; // choices and ids say what is planned, not a figure someone claims
         Number* n = f.number(out.scenario);
-        if (!n->given || n->provenance.grade <= Grade::Measured)
+        const Grade g = n->provenance.grade;
+        if (!n->given || g <= Grade::Measured || g == Grade::User)
             continue;
         *n = *numberOf(f, defaults);
         out.resetPaths.emplace_back(f.path);

@@ -6,6 +6,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QHorizontalBarSeries>
 #include <QChart>
 #include <QChartView>
 #include <QLabel>
@@ -52,7 +53,8 @@ QValueAxis* valueAxis(const std::string& title, Range r, bool includeZero)
 
 void addBars(QChart* chart, const ChartSpec& spec)
 {
-    auto* series = new QBarSeries;
+    QAbstractBarSeries* series = spec.horizontal ? static_cast<QAbstractBarSeries*>(new QHorizontalBarSeries)
+                                                 : new QBarSeries;
     Range r;
     for (const ChartSeries& s : spec.series) {
         if (s.kind != SeriesKind::Bars)
@@ -69,12 +71,13 @@ void addBars(QChart* chart, const ChartSpec& spec)
     auto* x = new QBarCategoryAxis;
     for (const std::string& c : spec.categories)
         x->append(qs(c));
-    chart->addAxis(x, Qt::AlignBottom);
+    x->setTitleText(qs(spec.xTitle));
+    chart->addAxis(x, spec.horizontal ? Qt::AlignLeft : Qt::AlignBottom);
     series->attachAxis(x);
     if (spec.limit)
         r.add(spec.limit->value);
     QValueAxis* y = valueAxis(spec.yTitle, r, true);
-    chart->addAxis(y, Qt::AlignLeft);
+    chart->addAxis(y, spec.horizontal ? Qt::AlignBottom : Qt::AlignLeft);
     series->attachAxis(y);
     if (spec.limit) {
         // A horizontal line across the categories, on a hidden 0..1 x axis of its own.

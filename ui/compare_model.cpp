@@ -35,6 +35,26 @@ const std::vector<std::string_view>& rows()
     return k;
 }
 
+// Scenario names are sentences; broken into short lines, several columns fit side by side.
+QString wrapped(const QString& name)
+{
+    constexpr int kLine = 18;
+    QString out;
+    int lineLength = 0;
+    for (const QString& word : name.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (lineLength > 0 && lineLength + 1 + word.size() > kLine) {
+            out += QLatin1Char('\n');
+            lineLength = 0;
+        } else if (lineLength > 0) {
+            out += QLatin1Char(' ');
+            ++lineLength;
+        }
+        out += word;
+        lineLength += int(word.size());
+    }
+    return out;
+}
+
 } // namespace
 
 CompareModel::CompareModel(QObject* parent)
@@ -106,7 +126,10 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole: {
         if (!v)
             return tr("n/a");
-        const QString text = QString::fromStdString(figureText(*v, "").value);
+        // The thousands prefix travels with the number ("273 M"), the unit column says "USD".
+        const FigureText t = figureText(*v, "");
+        const QString prefix = QString::fromStdString(t.unit).trimmed();
+        const QString text = QString::fromStdString(t.value) + (prefix.isEmpty() ? QString() : QString(QLatin1Char(' ') + prefix));
         if (scenario == baseline_ || !r)
             return text;
         return QStringLiteral("%1  (%2\u00D7)").arg(text, QString::fromStdString(numberText(*r)));
@@ -133,7 +156,7 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
 
 QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
         return QAbstractTableModel::headerData(section, orientation, role);
     if (section == 0)
         return tr("Figure");
@@ -142,7 +165,8 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
     const int scenario = section - kFirstScenarioColumn;
     if (scenario < 0 || scenario >= int(columns_.size()))
         return {};
-    return scenario == baseline_ ? tr("%1 (baseline)").arg(columns_[scenario].name) : columns_[scenario].name;
+    const QString name = scenario == baseline_ ? tr("%1 (baseline)").arg(columns_[scenario].name) : columns_[scenario].name;
+    return role == Qt::ToolTipRole ? name : wrapped(name);
 }
 
 void CompareModel::setScenario(const QObject* id, const QString& name, std::shared_ptr<const EvaluationSnapshot> snapshot)

@@ -39,7 +39,9 @@ CompareView::CompareView(CompareModel* model, QWidget* parent)
     table_->setAlternatingRowColors(true);
     table_->setWordWrap(true);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
+    table_->horizontalHeader()->resizeSection(0, 230);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     v->addWidget(table_, 1);
     connect(baseline_, &QComboBox::currentIndexChanged, model_, [this](int i) {
         if (i >= 0)

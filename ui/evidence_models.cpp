@@ -27,6 +27,7 @@ QVariant RestsOnModel::data(const QModelIndex& index, int role) const
     const Grade g = row < evidence_->inputGrades.size() ? evidence_->inputGrades[row] : Grade::User;
     switch (role) {
     case Qt::DisplayRole:
+    case Qt::ToolTipRole:
         return index.column() == 0 ? QString::fromStdString(evidence_->inputs[row]) : gradeText(g);
     case Qt::ForegroundRole:
         return index.column() == 1 ? QVariant::fromValue(gradeColor(g)) : QVariant();

@@ -230,12 +230,14 @@ void FieldRow::sync()
     } else {
         const Text* t = textOf(field_, s);
         given = t->given;
+        // Left out of the file: the field table's default is what evaluation will use.
+        const std::string shown = t->given || !t->value.empty() ? t->value : std::string(field_.defaultText);
         if (combo_) {
             const QSignalBlocker block(combo_);
-            combo_->setCurrentIndex(combo_->findText(QString::fromStdString(t->value)));
+            combo_->setCurrentIndex(combo_->findText(QString::fromStdString(shown)));
         } else {
             const QSignalBlocker block(line_);
-            line_->setText(QString::fromStdString(t->value));
+            line_->setText(QString::fromStdString(shown));
             line_->setModified(false);
         }
         chip_->setGrade(given ? Grade::User : field_.defaultGrade);

@@ -96,7 +96,7 @@ void MainWindow::buildDocks()
     auto* split = new QSplitter(Qt::Vertical, left);
     documentList_ = new QListWidget(split);
     documentList_->setAccessibleName(tr("Open scenarios"));
-    documentList_->setMaximumHeight(140);
+    documentList_->setMaximumHeight(96);
     form_ = new ScenarioForm(split);
     form_->setAccessibleName(tr("Scenario inputs"));
     split->addWidget(documentList_);

@@ -53,8 +53,9 @@ ProvenancePanel::ProvenancePanel(QWidget* parent)
     v->addWidget(inputs, 2);
 
     verifiedSwitch_->setToolTip(tr(
-        "Re-evaluates this scenario with every number it gives that is graded weaker than measured "
-        "(vendor, third-party, estimate, user) put back to its default, as if nobody had claimed it. "
+        "Re-evaluates this scenario with every number it gives that is graded vendor, third-party or "
+        "estimate put back to its default, as if nobody had claimed it. Numbers graded user stay: they "
+        "state the question (required interactivity, site cap), not evidence. "
         "Catalog defaults keep their own grades, so a figure can still rest on vendor data; its grade "
         "says so. The table shows each headline figure as entered and under the switch, with the ratio; "
         "n/a means the figure cannot be computed without those inputs."));
@@ -66,6 +67,8 @@ ProvenancePanel::ProvenancePanel(QWidget* parent)
     verifiedTable_ = compactTable(verified_, this);
     verifiedTable_->setAccessibleName(tr("Headline figures, as entered and from verified and measured inputs only"));
     verifiedTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    verifiedTable_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    verifiedTable_->setColumnHidden(1, true); // the unit is in the figure's name here; room is short
     verifiedTable_->hide();
     v->addWidget(verifiedTable_, 2);
     connect(verifiedSwitch_, &QCheckBox::toggled, this, &ProvenancePanel::setVerifiedOnly);

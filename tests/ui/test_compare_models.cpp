@@ -99,24 +99,39 @@ private Q_SLOTS:
         QVERIFY(doc);
         ProvenancePanel* p = w.provenance();
         p->setVerifiedOnly(true);
-        // The example gives utilization 0.7 graded estimate: it must be among the reset inputs,
-        // and the user-graded 20 MW site cap too; no reset input may be verified or measured.
-        QVERIFY(p->resetPaths().contains(QStringLiteral("finance.utilization")));
-        QVERIFY(p->resetPaths().contains(QStringLiteral("facility.power_cap_mw")));
-        for (const QString& path : p->resetPaths()) {
-            const FieldSpec* f = findField(path.toStdString());
-            QVERIFY(numberOf(*f, doc->scenario())->provenance.grade > Grade::Measured);
+
+        // Expected from the switch's stated rule: every number the file gives graded vendor,
+        // third-party or estimate goes back to its default; user-graded requirements stay.
+        QStringList expected;
+        for (const FieldSpec& f : scenarioFields()) {
+            const Number* n = numberOf(f, doc->scenario());
+            if (n && n->given && (n->provenance.grade == Grade::Vendor || n->provenance.grade == Grade::ThirdParty
+                                  || n->provenance.grade == Grade::Estimate))
+                expected << QString::fromUtf8(f.path.data(), qsizetype(f.path.size()));
         }
+        // The file's one spare rack in twenty is an estimate; its default is no spares.
+        QVERIFY(expected.contains(QStringLiteral("cluster.spare_fraction")));
+        QVERIFY(!p->resetPaths().contains(QStringLiteral("facility.power_cap_mw"))); // the site contract, user
+        QCOMPARE(p->resetPaths(), expected);
+
+        // The second column is that scenario evaluated: reset the same fields through the
+        // document's own edit API in a second window and compare the figures.
+        MainWindow reference(uitest::quietWindow(dir_));
+        auto* copy = reference.openFile(uitest::example("vr200-nvl72-deepseek-r1.json"));
+        for (const QString& path : expected)
+            QVERIFY(copy->resetField(path.toStdString()));
+        reference.evaluator(copy)->recomputeNow();
+        const Evaluation& ref = *reference.evaluator(copy)->snapshot()->evaluation;
         CompareModel* m = p->verifiedModel();
         QCOMPARE(m->scenarioCount(), 2);
-        // Column 1 is the scenario with its utilization back at the 0.70 default... which equals
-        // the example's 0.7, so the cost changes only through the other reset inputs; the GPU
-        // count depends on the site cap, reset to none: the figure must differ or be n/a.
-        const int gpus = m->rowOf("sizing.gpus");
-        const QVariant asEntered = m->index(gpus, CompareModel::kFirstScenarioColumn).data(CompareModel::ValueRole);
-        const QVariant verified = m->index(gpus, CompareModel::kFirstScenarioColumn + 1).data(CompareModel::ValueRole);
-        QVERIFY(asEntered.isValid());
-        QVERIFY(!verified.isValid() || verified.toDouble() != asEntered.toDouble());
+        for (const char* key : {"results.cost_per_mtok_usd", "results.tco_per_gpu_hour_usd", "sizing.gpus"}) {
+            const int row = m->rowOf(key);
+            QCOMPARE(m->index(row, CompareModel::kFirstScenarioColumn + 1).data(CompareModel::ValueRole).toDouble(),
+                     ref.metric(key)->value);
+        }
+        // Without the spare racks the same tokens cost less capital: the ratio cannot be 1.
+        const int cost = m->rowOf("results.cost_per_mtok_usd");
+        QVERIFY(m->index(cost, CompareModel::kFirstScenarioColumn + 1).data(CompareModel::RatioRole).toDouble() != 1.0);
     }
 };
 
