@@ -37,6 +37,7 @@ struct ChartSpec {
     std::vector<ChartSeries> series;
     std::optional<ChartLimit> limit;
     bool horizontal = false; // bars grow to the right: for many or long category names
+    bool stacked = false;    // bar series stack in one bar per category
     std::string emptyText; // what to say when there is nothing to draw, and why
 
     bool empty() const

@@ -110,16 +110,21 @@ ChartSpec costBreakdownChart(const Evaluation& e)
     c.title = "Cost breakdown per year";
     c.yTitle = "M USD/year";
     c.horizontal = true;
-    ChartSeries bars{"capital (annualized) and operating cost", SeriesKind::Bars, {}, {}};
+    c.stacked = true; // one bar per line, coloured by capital or operating
+    ChartSeries capital{"capital (annualized)", SeriesKind::Bars, {}, {}};
+    ChartSeries operating{"operating", SeriesKind::Bars, {}, {}};
     for (const auto* lines : {&e.finance.capital, &e.finance.opex})
         for (const CostLine& l : *lines) {
             const double v = units::in_usd_per_year(l.perYear) / 1e6;
             if (v == 0)
                 continue;
-            c.categories.push_back((lines == &e.finance.capital ? "capex: " : "opex: ") + l.name);
-            bars.values.push_back(v);
+            const bool isCapital = lines == &e.finance.capital;
+            c.categories.push_back(l.name);
+            capital.values.push_back(isCapital ? v : 0);
+            operating.values.push_back(isCapital ? 0 : v);
         }
-    c.series.push_back(std::move(bars));
+    c.series.push_back(std::move(capital));
+    c.series.push_back(std::move(operating));
     c.emptyText = "No cost lines: the evaluation produced no finance result.";
     return c;
 }
@@ -136,9 +141,9 @@ ChartSpec interactivityChart(const InteractivityCurve& curve)
             out.emplace_back(p.tokensPerSPerUser, p.costPerMtok);
         return out;
     };
-    c.series.push_back({"model (scenario at each bound)", SeriesKind::Line, {}, toPairs(curve.model)});
+    c.series.push_back({"model", SeriesKind::Line, {}, toPairs(curve.model)});
     if (!curve.measured.empty())
-        c.series.push_back({"measured rows", SeriesKind::Points, {}, toPairs(curve.measured)});
+        c.series.push_back({"measured", SeriesKind::Points, {}, toPairs(curve.measured)});
     // A lone operating point says nothing about the trade-off: show why there is no curve instead.
     if (!curve.model.empty() || !curve.measured.empty())
         c.series.push_back({"operating point", SeriesKind::Marker, {}, toPairs(curve.operating)});
@@ -153,6 +158,7 @@ ChartSpec powerChart(const Evaluation& e)
     ChartSpec c;
     c.title = "Power against the site cap";
     c.yTitle = "MW";
+    c.horizontal = true;
     ChartSeries bars{"power", SeriesKind::Bars, {}, {}};
     struct Row {
         std::string_view key, shortLabel;

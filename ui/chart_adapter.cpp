@@ -7,6 +7,8 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QHorizontalBarSeries>
+#include <QHorizontalStackedBarSeries>
+#include <QStackedBarSeries>
 #include <QChart>
 #include <QChartView>
 #include <QLabel>
@@ -16,6 +18,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -24,6 +27,8 @@ namespace planner {
 namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+constexpr std::array<QRgb, 3> kBarColors{0x2456a6, 0xd08a1e, 0x5f6368};
 
 struct Range {
     double lo = std::numeric_limits<double>::infinity(), hi = -std::numeric_limits<double>::infinity();
@@ -45,17 +50,25 @@ QValueAxis* valueAxis(const std::string& title, Range r, bool includeZero)
         r.add(0);
     }
     const double pad = (r.hi - r.lo) * 0.08 + (r.hi == r.lo ? 1 : 0);
-    axis->setRange(includeZero && r.lo >= 0 ? 0 : r.lo - pad, includeZero && r.hi <= 0 ? 0 : r.hi + pad);
+    // Never pad below zero data that starts at zero or above (no negative tokens/s per user).
+    const double lo = (includeZero && r.lo >= 0) || (r.lo >= 0 && r.lo - pad < 0) ? 0 : r.lo - pad;
+    axis->setRange(lo, includeZero && r.hi <= 0 ? 0 : r.hi + pad);
     axis->applyNiceNumbers();
-    axis->setLabelFormat(QStringLiteral("%.3g"));
+    // Whole numbers once the scale is large ("-1000", not "-1e+03"), three digits below.
+    const double span = std::max(std::abs(axis->min()), std::abs(axis->max()));
+    axis->setLabelFormat(span >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
     return axis;
 }
 
 void addBars(QChart* chart, const ChartSpec& spec)
 {
-    QAbstractBarSeries* series = spec.horizontal ? static_cast<QAbstractBarSeries*>(new QHorizontalBarSeries)
-                                                 : new QBarSeries;
+    QAbstractBarSeries* series = nullptr;
+    if (spec.horizontal)
+        series = spec.stacked ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries) : new QHorizontalBarSeries;
+    else
+        series = spec.stacked ? static_cast<QAbstractBarSeries*>(new QStackedBarSeries) : new QBarSeries;
     Range r;
+    std::size_t n = 0;
     for (const ChartSeries& s : spec.series) {
         if (s.kind != SeriesKind::Bars)
             continue;
@@ -64,7 +77,7 @@ void addBars(QChart* chart, const ChartSpec& spec)
             *set << v;
             r.add(v);
         }
-        set->setColor(QColor(0x2456a6));
+        set->setColor(QColor::fromRgb(kBarColors[n++ % kBarColors.size()]));
         series->append(set);
     }
     chart->addSeries(series);
@@ -72,6 +85,12 @@ void addBars(QChart* chart, const ChartSpec& spec)
     for (const std::string& c : spec.categories)
         x->append(qs(c));
     x->setTitleText(qs(spec.xTitle));
+    if (spec.horizontal && spec.categories.size() > 5) {
+        // Qt Charts hides a category label taller than its row: many rows get a smaller font.
+        QFont f = x->labelsFont();
+        f.setPointSizeF(f.pointSizeF() * 0.8);
+        x->setLabelsFont(f);
+    }
     chart->addAxis(x, spec.horizontal ? Qt::AlignLeft : Qt::AlignBottom);
     series->attachAxis(x);
     if (spec.limit)
@@ -81,17 +100,24 @@ void addBars(QChart* chart, const ChartSpec& spec)
     series->attachAxis(y);
     if (spec.limit) {
         // A horizontal line across the categories, on a hidden 0..1 x axis of its own.
+        // A line across the categories at the limit, on a hidden 0..1 axis of its own.
         auto* line = new QLineSeries;
         line->setName(qs(spec.limit->label));
-        line->append(0, spec.limit->value);
-        line->append(1, spec.limit->value);
+        const double v = spec.limit->value;
+        if (spec.horizontal) {
+            line->append(v, 0);
+            line->append(v, 1);
+        } else {
+            line->append(0, v);
+            line->append(1, v);
+        }
         line->setPen(QPen(QColor(0xb3261e), 2, Qt::DashLine));
         chart->addSeries(line);
-        auto* hx = new QValueAxis;
-        hx->setRange(0, 1);
-        hx->setVisible(false);
-        chart->addAxis(hx, Qt::AlignTop);
-        line->attachAxis(hx);
+        auto* across = new QValueAxis;
+        across->setRange(0, 1);
+        across->setVisible(false);
+        chart->addAxis(across, spec.horizontal ? Qt::AlignRight : Qt::AlignTop);
+        line->attachAxis(across);
         line->attachAxis(y);
     }
 }
@@ -168,6 +194,17 @@ void ChartPanel::setSpec(const ChartSpec& spec)
     chart->setAnimationOptions(QChart::NoAnimation);
     const bool bars = std::any_of(spec.series.begin(), spec.series.end(),
                                   [](const ChartSeries& s) { return s.kind == SeriesKind::Bars; });
+    if (bars && spec.horizontal && spec.categories.size() > 5) {
+        // Many rows: the legend's line goes to the rows (Qt Charts elides a label taller than
+        // its row); the series names move into the title.
+        QStringList names;
+        std::size_t n = 0;
+        for (const ChartSeries& s : spec.series)
+            names << QStringLiteral("<font color=\"%1\">\u25A0 %2</font>")
+                         .arg(QColor::fromRgb(kBarColors[n++ % kBarColors.size()]).name(), qs(s.name).toHtmlEscaped());
+        chart->setTitle(qs(spec.title) + QStringLiteral("<br><small>") + names.join(QStringLiteral(" | ")) + QStringLiteral("</small>"));
+        chart->legend()->hide();
+    }
     if (bars)
         addBars(chart, spec);
     else

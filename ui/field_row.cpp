@@ -107,6 +107,7 @@ FieldRow::FieldRow(const FieldSpec& field, QGridLayout* grid, int row, QWidget* 
 {
     label_ = new QLabel(fieldLabel(field), parentWidget);
     label_->setWordWrap(true); // long field names wrap rather than widen the dock
+    label_->setMaximumWidth(125);
     QWidget* editor = nullptr;
     if (field.isNumeric()) {
         spin_ = new FieldSpinBox(stepStart(field), parentWidget);
@@ -164,8 +165,8 @@ FieldRow::FieldRow(const FieldSpec& field, QGridLayout* grid, int row, QWidget* 
     error_->hide();
     grid->addWidget(label_, row, 0);
     grid->addWidget(editor, row, 1);
-    grid->addWidget(chip_, row, 2);
-    grid->addWidget(reset_, row, 3);
+    grid->addWidget(chip_, row, 2, Qt::AlignVCenter);
+    grid->addWidget(reset_, row, 3, Qt::AlignVCenter);
     grid->addWidget(error_, row + 1, 0, 1, 4);
 }
 

@@ -76,7 +76,9 @@ ProvenancePanel::ProvenancePanel(QWidget* parent)
     v->addWidget(warningsTitle_);
     auto* warnings = compactTable(warnings_, this);
     warnings->setAccessibleName(tr("Warnings of the evaluation"));
-    warnings->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    warnings->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
+    warnings->horizontalHeader()->resizeSection(0, 90);
+    warnings->setWordWrap(true);
     warnings->setTextElideMode(Qt::ElideNone);
     warnings->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     v->addWidget(warnings, 2);
