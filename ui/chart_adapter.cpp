@@ -40,10 +40,8 @@ struct Range {
     bool valid() const { return lo <= hi; }
 };
 
-QValueAxis* valueAxis(const std::string& title, Range r, bool includeZero)
+void applyRange(QValueAxis* axis, Range r, bool includeZero)
 {
-    auto* axis = new QValueAxis;
-    axis->setTitleText(qs(title));
     if (!r.valid())
         r = {0, 1};
     if (includeZero) {
@@ -57,7 +55,90 @@ QValueAxis* valueAxis(const std::string& title, Range r, bool includeZero)
     // Whole numbers once the scale is large ("-1000", not "-1e+03"), three digits below.
     const double span = std::max(std::abs(axis->min()), std::abs(axis->max()));
     axis->setLabelFormat(span >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
+}
+
+QValueAxis* valueAxis(const std::string& title, Range r, bool includeZero)
+{
+    auto* axis = new QValueAxis;
+    axis->setTitleText(qs(title));
+    applyRange(axis, r, includeZero);
     return axis;
+}
+
+// Same series, categories and limit: the chart can keep its objects and take new numbers,
+// which is several times cheaper than building a QChart on every keystroke.
+bool sameShape(const ChartSpec& a, const ChartSpec& b)
+{
+    if (a.title != b.title || a.categories != b.categories || a.series.size() != b.series.size()
+        || a.horizontal != b.horizontal || a.stacked != b.stacked || a.limit.has_value() != b.limit.has_value()
+        || (a.limit && a.limit->label != b.limit->label))
+        return false;
+    for (std::size_t i = 0; i < a.series.size(); ++i)
+        if (a.series[i].kind != b.series[i].kind || a.series[i].name != b.series[i].name)
+            return false;
+    return true;
+}
+
+QList<QPointF> toPoints(const std::vector<std::pair<double, double>>& v)
+{
+    QList<QPointF> out;
+    out.reserve(qsizetype(v.size()));
+    for (const auto& [x, y] : v)
+        out.append(QPointF(x, y));
+    return out;
+}
+
+void updateBars(QChart* chart, const ChartSpec& spec)
+{
+    const QList<QAbstractSeries*> all = chart->series();
+    auto* bars = qobject_cast<QAbstractBarSeries*>(all.value(0));
+    if (!bars)
+        return;
+    const QList<QBarSet*> sets = bars->barSets();
+    Range r;
+    qsizetype j = 0;
+    for (const ChartSeries& s : spec.series) {
+        if (s.kind != SeriesKind::Bars || j >= sets.size())
+            continue;
+        QBarSet* set = sets[j++];
+        for (std::size_t i = 0; i < s.values.size(); ++i) {
+            set->replace(qsizetype(i), s.values[i]);
+            r.add(s.values[i]);
+        }
+    }
+    if (spec.limit) {
+        r.add(spec.limit->value);
+        if (auto* line = qobject_cast<QLineSeries*>(all.value(all.size() - 1))) {
+            const double v = spec.limit->value;
+            line->replace(spec.horizontal ? QList<QPointF>{{v, 0}, {v, 1}} : QList<QPointF>{{0, v}, {1, v}});
+        }
+    }
+    for (QAbstractAxis* a : chart->axes(spec.horizontal ? Qt::Horizontal : Qt::Vertical, bars))
+        if (auto* v = qobject_cast<QValueAxis*>(a))
+            applyRange(v, r, true);
+}
+
+void updateXy(QChart* chart, const ChartSpec& spec)
+{
+    const QList<QAbstractSeries*> all = chart->series();
+    Range rx, ry;
+    qsizetype j = 0;
+    for (const ChartSeries& s : spec.series) {
+        if (s.kind == SeriesKind::Bars)
+            continue;
+        if (auto* xy = qobject_cast<QXYSeries*>(all.value(j++)))
+            xy->replace(toPoints(s.points));
+        for (const auto& [x, y] : s.points) {
+            rx.add(x);
+            ry.add(y);
+        }
+    }
+    for (QAbstractAxis* a : chart->axes(Qt::Horizontal))
+        if (auto* v = qobject_cast<QValueAxis*>(a))
+            applyRange(v, rx, false);
+    for (QAbstractAxis* a : chart->axes(Qt::Vertical))
+        if (auto* v = qobject_cast<QValueAxis*>(a))
+            applyRange(v, ry, true);
 }
 
 void addBars(QChart* chart, const ChartSpec& spec)
@@ -179,8 +260,18 @@ ChartPanel::ChartPanel(QWidget* parent)
 
 void ChartPanel::setSpec(const ChartSpec& spec)
 {
-    spec_ = spec;
     auto* stack = static_cast<QStackedLayout*>(layout());
+    const bool bars = std::any_of(spec.series.begin(), spec.series.end(),
+                                  [](const ChartSeries& s) { return s.kind == SeriesKind::Bars; });
+    if (built_ && !spec.empty() && sameShape(spec_, spec) && stack->currentWidget() == view_) {
+        spec_ = spec;
+        if (bars)
+            updateBars(view_->chart(), spec);
+        else
+            updateXy(view_->chart(), spec);
+        return;
+    }
+    spec_ = spec;
     setAccessibleName(qs(spec.title));
     if (spec.empty()) {
         empty_->setText(QStringLiteral("<b>%1</b><br>%2").arg(qs(spec.title), qs(spec.emptyText)));
@@ -192,8 +283,6 @@ void ChartPanel::setSpec(const ChartSpec& spec)
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setAnimationOptions(QChart::NoAnimation);
-    const bool bars = std::any_of(spec.series.begin(), spec.series.end(),
-                                  [](const ChartSeries& s) { return s.kind == SeriesKind::Bars; });
     if (bars && spec.horizontal && spec.categories.size() > 5) {
         // Many rows: the legend's line goes to the rows (Qt Charts elides a label taller than
         // its row); the series names move into the title.
@@ -212,6 +301,7 @@ void ChartPanel::setSpec(const ChartSpec& spec)
     QChart* old = view_->chart();
     view_->setChart(chart);
     delete old;
+    built_ = true;
     stack->setCurrentWidget(view_);
 }
 

@@ -23,6 +23,7 @@ public:
 
 private:
     ChartSpec spec_;
+    bool built_ = false; // view_ holds a chart drawn from spec_
     QChartView* view_;
     QLabel* empty_;
 };

@@ -61,7 +61,7 @@ bool MainWindow::openBundledComparison()
         all = openFile(path) != nullptr && all;
     }
     if (!open_.isEmpty())
-        setCurrentDocument(open_.front().document);
+        setCurrentDocument(open_.back().document); // Vera Rubin: the one read from the benchmark database
     return all;
 }
 
