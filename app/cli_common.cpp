@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli_common.h"
 
+#include "bundled_files.h"
 #include "cli_runner.h"
 #include "measured_throughput.h"
 #include "scenario_io.h"
 #include "scenario/scenario_schema.h"
 
-#include <QCoreApplication>
-#include <QDir>
-#include <QFileInfo>
 
 #include <cmath>
 #include <cstdio>
@@ -59,20 +57,6 @@ Outcome<Scenario> loadScenarioWithOverrides(const std::string& file, const std::
         }
     }
     return s;
-}
-
-QString locateBenchmarkDb(const QString& name, const QString& scenarioFile)
-{
-    if (QFileInfo(name).isAbsolute())
-        return name;
-    // Next to the scenario first; then the installed example database, then the one this build makes.
-    const QStringList dirs{QFileInfo(scenarioFile).dir().path(),
-                           QCoreApplication::applicationDirPath() + QStringLiteral("/../share/clusterplanner"),
-                           QStringLiteral(PLANNER_BUILD_EXAMPLES_DIR)};
-    for (const QString& dir : dirs)
-        if (QFileInfo::exists(QDir(dir).filePath(name)))
-            return QDir(dir).filePath(name);
-    return QFileInfo(scenarioFile).dir().filePath(name); // not found: the message names this path
 }
 
 Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std::string>& db,

@@ -40,8 +40,4 @@ Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std:
 std::string located(const Error& e, const Scenario& s, const std::string& file);
 std::string formatFigure(double v);
 
-// A scenario's benchmark_db: absolute, next to the scenario, or the example database of the
-// installation or of the build, in that order.
-QString locateBenchmarkDb(const QString& name, const QString& scenarioFile);
-
 } // namespace planner::cli

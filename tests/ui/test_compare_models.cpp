@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The comparison and the provenance dock's models: every model passes QAbstractItemModelTester
+// while scenarios come and go, a scenario added to the comparison shows its ratio to the
+// baseline (checked against the two evaluations' own values), and the "verified and measured
+// only" switch re-evaluates without the weaker inputs.
+#include "compare_model.h"
+#include "document_evaluator.h"
+#include "evidence_models.h"
+#include "provenance_panel.h"
+#include "scenario/scenario_schema.h"
+#include "scenario_document.h"
+#include "ui_test_support.h"
+
+#include <QAbstractItemModelTester>
+
+using namespace planner;
+
+class TestCompareModels : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+
+    static double metric(MainWindow& w, ScenarioDocument* d, const char* key)
+    {
+        return w.evaluator(d)->snapshot()->evaluation->metric(key)->value;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { uitest::useTestIdentity(); }
+
+    void addedScenarioShowsItsRatioToTheBaseline_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::newRow("cost per million tokens") << QStringLiteral("results.cost_per_mtok_usd");
+        QTest::newRow("tokens per second per MW of IT power") << QStringLiteral("results.tokens_per_s_per_mw_it");
+        QTest::newRow("GPUs") << QStringLiteral("sizing.gpus");
+    }
+    void addedScenarioShowsItsRatioToTheBaseline()
+    {
+        QFETCH(QString, key);
+        MainWindow w(uitest::quietWindow(dir_));
+        CompareModel* model = w.compareModel();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        auto* gb200 = w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json"));
+        QVERIFY(gb200);
+        QCOMPARE(model->scenarioCount(), 1);
+        auto* vr200 = w.openFile(uitest::example("vr200-nvl72-deepseek-r1.json"));
+        QVERIFY(vr200);
+        QCOMPARE(model->scenarioCount(), 2);
+        QCOMPARE(model->columnCount(), CompareModel::kFirstScenarioColumn + 2);
+
+        const int row = model->rowOf(key.toStdString());
+        QVERIFY(row >= 0);
+        // Ratio = the added scenario's figure over the baseline's (the first scenario opened).
+        const double expected = metric(w, vr200, qPrintable(key)) / metric(w, gb200, qPrintable(key));
+        const QModelIndex cell = model->index(row, CompareModel::kFirstScenarioColumn + 1);
+        VERIFY_RELATIVE(cell.data(CompareModel::RatioRole).toDouble(), expected, 1e-12);
+        QVERIFY(cell.data().toString().contains(QChar(0x00D7)));
+        VERIFY_RELATIVE(model->index(row, CompareModel::kFirstScenarioColumn).data(CompareModel::RatioRole).toDouble(),
+                        1.0, 1e-15);
+
+        // Another baseline: the ratios turn over.
+        model->setBaseline(1);
+        VERIFY_RELATIVE(model->index(row, CompareModel::kFirstScenarioColumn).data(CompareModel::RatioRole).toDouble(),
+                        1.0 / expected, 1e-12);
+
+        // An edit of the baseline reaches every ratio.
+        QVERIFY(vr200->setFieldText("finance.utilization", "0.35"));
+        w.evaluator(vr200)->recomputeNow();
+        const double expectedAfter = metric(w, gb200, qPrintable(key)) / metric(w, vr200, qPrintable(key));
+        VERIFY_RELATIVE(model->index(row, CompareModel::kFirstScenarioColumn).data(CompareModel::RatioRole).toDouble(),
+                        expectedAfter, 1e-12);
+
+        w.closeDocument(gb200);
+        QCOMPARE(model->scenarioCount(), 1);
+    }
+
+    void provenanceModelsPassTheTesterAndFollowTheFigure()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        ProvenancePanel* p = w.provenance();
+        QAbstractItemModelTester t1(p->restsOnModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(p->warningsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t3(p->verifiedModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        auto* doc = w.openFile(uitest::example("vr200-nvl72-deepseek-r1.json"));
+        QVERIFY(doc);
+        const Evaluation& e = *w.evaluator(doc)->snapshot()->evaluation;
+        p->showFigure(QStringLiteral("results.tco_per_gpu_hour_usd"));
+        const Metric* tco = e.metric("results.tco_per_gpu_hour_usd");
+        QCOMPARE(p->restsOnModel()->rowCount(), int(tco->evidence->inputs.size()));
+        QCOMPARE(p->restsOnModel()->index(0, 0).data().toString(), QString::fromStdString(tco->evidence->inputs[0]));
+        QCOMPARE(p->warningsModel()->rowCount(), int(e.warnings.size()));
+    }
+
+    void verifiedOnlySwitchResetsTheWeakerInputs()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        auto* doc = w.openFile(uitest::example("vr200-nvl72-deepseek-r1.json"));
+        QVERIFY(doc);
+        ProvenancePanel* p = w.provenance();
+        p->setVerifiedOnly(true);
+
+        // Expected from the switch's stated rule: every number the file gives graded vendor,
+        // third-party or estimate goes back to its default; user-graded requirements stay.
+        QStringList expected;
+        for (const FieldSpec& f : scenarioFields()) {
+            const Number* n = numberOf(f, doc->scenario());
+            if (n && n->given && (n->provenance.grade == Grade::Vendor || n->provenance.grade == Grade::ThirdParty
+                                  || n->provenance.grade == Grade::Estimate))
+                expected << QString::fromUtf8(f.path.data(), qsizetype(f.path.size()));
+        }
+        // The file's one spare rack in twenty is an estimate; its default is no spares.
+        QVERIFY(expected.contains(QStringLiteral("cluster.spare_fraction")));
+        QVERIFY(!p->resetPaths().contains(QStringLiteral("facility.power_cap_mw"))); // the site contract, user
+        QCOMPARE(p->resetPaths(), expected);
+
+        // The second column is that scenario evaluated: reset the same fields through the
+        // document's own edit API in a second window and compare the figures.
+        MainWindow reference(uitest::quietWindow(dir_));
+        auto* copy = reference.openFile(uitest::example("vr200-nvl72-deepseek-r1.json"));
+        for (const QString& path : expected)
+            QVERIFY(copy->resetField(path.toStdString()));
+        reference.evaluator(copy)->recomputeNow();
+        const Evaluation& ref = *reference.evaluator(copy)->snapshot()->evaluation;
+        CompareModel* m = p->verifiedModel();
+        QCOMPARE(m->scenarioCount(), 2);
+        for (const char* key : {"results.cost_per_mtok_usd", "results.tco_per_gpu_hour_usd", "sizing.gpus"}) {
+            const int row = m->rowOf(key);
+            QCOMPARE(m->index(row, CompareModel::kFirstScenarioColumn + 1).data(CompareModel::ValueRole).toDouble(),
+                     ref.metric(key)->value);
+        }
+        // Without the spare racks the same tokens cost less capital: the ratio cannot be 1.
+        const int cost = m->rowOf("results.cost_per_mtok_usd");
+        QVERIFY(m->index(cost, CompareModel::kFirstScenarioColumn + 1).data(CompareModel::RatioRole).toDouble() != 1.0);
+    }
+};
+
+QTEST_MAIN(TestCompareModels)
+#include "test_compare_models.moc"

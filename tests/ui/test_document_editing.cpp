@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Editing through the real widgets: a form edit moves the dashboard, undo restores it, repeated
+// spin steps merge into one undo step, invalid values are refused with the reason, a saved file
+// reopens to the same numbers, and every undo command has an id.
+#include "change_scenario_field.h"
+#include "dashboard_view.h"
+#include "document_evaluator.h"
+#include "field_row.h"
+#include "kpi_tile.h"
+#include "scenario/scenario_schema.h"
+#include "scenario_document.h"
+#include "scenario_form.h"
+#include "ui_test_support.h"
+#include "undo_command_ids.h"
+
+#include <QDoubleSpinBox>
+#include <QUndoStack>
+
+using namespace planner;
+
+class TestDocumentEditing : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+
+    static QDoubleSpinBox* spin(MainWindow& w, const char* path)
+    {
+        return qobject_cast<QDoubleSpinBox*>(w.form()->row(QString::fromLatin1(path))->editor());
+    }
+    static double metric(MainWindow& w, const char* key)
+    {
+        const auto snap = w.evaluator(w.currentDocument())->snapshot();
+        const Metric* m = snap->evaluation->metric(key);
+        return m ? m->value : std::nan("");
+    }
+    static double tileValue(MainWindow& w, const char* key)
+    {
+        return w.dashboard()->tile(QString::fromLatin1(key))->figure().value;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { uitest::useTestIdentity(); }
+
+    void editingElectricityMovesTheCostTileAndUndoRestoresIt()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        const double cost0 = tileValue(w, "results.cost_per_mtok_usd");
+        const double total0 = metric(w, "finance.total_usd_per_year");
+        const double averageKw = metric(w, "power.it_kw_average");
+        const double pue = metric(w, "power.pue");
+        const QString text0 = w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->valueText();
+        QVERIFY(cost0 > 0 && total0 > 0 && averageKw > 0 && pue >= 1);
+
+        const double price0 = w.currentDocument()->scenario().facility.electricity_usd_per_kwh.value;
+        const double price1 = price0 + 0.10;
+        spin(w, "facility.electricity_usd_per_kwh")->setValue(price1);
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+
+        // Hand calculation: energy is billed on average IT draw x PUE for 8,760 h a year, so the
+        // yearly cost grows by 0.10 USD/kWh x average kW x PUE x 8,760 h; the tokens served do
+        // not change, so the cost per token grows in the same proportion as the yearly cost.
+        const double extraPerYear = 0.10 * averageKw * pue * 8760.0;
+        VERIFY_RELATIVE(metric(w, "finance.total_usd_per_year"), total0 + extraPerYear, 1e-9);
+        VERIFY_RELATIVE(tileValue(w, "results.cost_per_mtok_usd"), cost0 * (total0 + extraPerYear) / total0, 1e-9);
+        QVERIFY(w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->valueText() != text0);
+        QVERIFY(w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->changeText().contains(QLatin1String("vs saved")));
+        QVERIFY(w.currentDocument()->isModified());
+        QVERIFY(w.isWindowModified());
+
+        w.currentDocument()->undoStack()->undo();
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        QCOMPARE(tileValue(w, "results.cost_per_mtok_usd"), cost0);
+        QCOMPARE(spin(w, "facility.electricity_usd_per_kwh")->value(), price0);
+        QVERIFY(!w.currentDocument()->isModified());
+    }
+
+    void repeatedSpinStepsMergeIntoOneUndoStep()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json")));
+        QUndoStack* stack = w.currentDocument()->undoStack();
+        QDoubleSpinBox* s = spin(w, "facility.electricity_usd_per_kwh");
+        const double start = s->value();
+        // The file leaves the price out: the editor starts from the field table's default.
+        QCOMPARE(start, findField("facility.electricity_usd_per_kwh")->defaultNumber);
+        QVERIFY(!w.currentDocument()->scenario().facility.electricity_usd_per_kwh.isSet());
+        s->stepBy(1);
+        s->stepBy(1);
+        s->stepBy(1);
+        QCOMPARE(stack->count(), 1); // three steps, one undo step
+        VERIFY_NEAR(w.currentDocument()->scenario().facility.electricity_usd_per_kwh.value, start + 0.3, 1e-12);
+        Q_EMIT s->editingFinished(); // focus left the editor: the session ends
+        s->stepBy(1);
+        QCOMPARE(stack->count(), 2); // a new session, a new step
+        stack->undo();
+        VERIFY_NEAR(w.currentDocument()->scenario().facility.electricity_usd_per_kwh.value, start + 0.3, 1e-12);
+        stack->undo();
+        QVERIFY(!w.currentDocument()->scenario().facility.electricity_usd_per_kwh.isSet()); // as loaded
+        QCOMPARE(s->value(), start);
+    }
+
+    void anEditThatEndsWhereItStartedLeavesNoStep()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json")));
+        ScenarioDocument* doc = w.currentDocument();
+        const Number before = doc->scenario().workload.min_tokens_per_s_per_user; // given, graded user
+        QVERIFY(before.given);
+        QDoubleSpinBox* s = spin(w, "workload.min_tokens_per_s_per_user");
+        s->setValue(before.value + 20);
+        QCOMPARE(doc->scenario().workload.min_tokens_per_s_per_user.value, before.value + 20);
+        s->setValue(before.value);
+        QCOMPARE(doc->undoStack()->count(), 0);
+        QVERIFY(!doc->isModified());
+        // Back where it started, with the file's own source, not "typed in".
+        QCOMPARE(doc->scenario().workload.min_tokens_per_s_per_user.provenance, before.provenance);
+    }
+
+    void editsOfTwoDocumentsNeverMerge()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        auto* a = w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json"));
+        auto* b = w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json"));
+        QVERIFY(a && b);
+        QVERIFY(a->setFieldText("facility.pue", "1.3"));
+        QVERIFY(b->setFieldText("facility.pue", "1.4"));
+        QCOMPARE(a->undoStack()->count(), 1);
+        QCOMPARE(b->undoStack()->count(), 1);
+    }
+
+    void invalidValueIsRefusedWithTheReason_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("reasonContains");
+        QTest::newRow("PUE below 1 is outside [1, 3]") << QStringLiteral("facility.pue") << 0.5
+                                                        << QStringLiteral("outside [1, 3]");
+        QTest::newRow("utilization above 1") << QStringLiteral("finance.utilization") << 1.5
+                                             << QStringLiteral("finance.utilization");
+        QTest::newRow("a fractional GPU count") << QStringLiteral("cluster.gpus") << 10.5
+                                                << QStringLiteral("whole number");
+    }
+    void invalidValueIsRefusedWithTheReason()
+    {
+        QFETCH(QString, path);
+        QFETCH(double, value);
+        QFETCH(QString, reasonContains);
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        const FieldSpec* f = findField(path.toStdString());
+        QVERIFY(f);
+        const Number before = *numberOf(*f, w.currentDocument()->scenario());
+        FieldRow* row = w.form()->row(path);
+        auto* s = qobject_cast<QDoubleSpinBox*>(row->editor());
+        s->setValue(value);
+        QVERIFY2(row->refusal().contains(reasonContains), qPrintable(row->refusal()));
+        const Number after = *numberOf(*f, w.currentDocument()->scenario());
+        QVERIFY(after.value == before.value || (!after.isSet() && !before.isSet()));
+        QCOMPARE(w.currentDocument()->undoStack()->count(), 0);
+        // The editor shows the value the document kept, not the refused one.
+        QVERIFY(s->value() != value);
+    }
+
+    void savedFileReopensToTheSameNumbers()
+    {
+        QTemporaryDir out;
+        const QString file = out.filePath(QStringLiteral("edited.json"));
+        std::vector<double> figures;
+        {
+            MainWindow w(uitest::quietWindow(dir_));
+            QVERIFY(w.openFile(uitest::example("vr200-nvl72-deepseek-r1.json")));
+            QVERIFY(w.currentDocument()->setFieldText("finance.utilization", "0.55"));
+            QVERIFY(w.currentDocument()->setFieldText("facility.power_cap_mw", "30"));
+            // A relative benchmark_db resolves next to the file first; keep reading the bundled one.
+            w.evaluator(w.currentDocument())->recomputeNow();
+            for (const KpiSpec& k : headlineFigures())
+                figures.push_back(tileValue(w, k.key.data()));
+            QVERIFY(w.saveDocument(w.currentDocument(), file));
+            QVERIFY(!w.currentDocument()->isModified());
+        }
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(file));
+        QCOMPARE(w.currentDocument()->scenario().finance.utilization.value, 0.55);
+        std::size_t i = 0;
+        for (const KpiSpec& k : headlineFigures())
+            QCOMPARE(tileValue(w, k.key.data()), figures[i++]);
+    }
+
+    void everyUndoCommandHasAnId()
+    {
+        // Every command a document can push: a typed edit, a reset and a recovered content
+        // replacement (a macro of field commands).
+        ScenarioDocument doc(defaultScenario());
+        QVERIFY(doc.setFieldText("facility.pue", "1.2"));
+        QVERIFY(doc.resetField("facility.pue"));
+        Scenario other = defaultScenario();
+        QVERIFY(setField(other, "finance.utilization", "0.5"));
+        doc.replaceContent(other);
+        const QUndoStack* stack = doc.undoStack();
+        QCOMPARE(stack->count(), 3);
+        for (int i = 0; i < stack->count(); ++i) {
+            const QUndoCommand* c = stack->command(i);
+            if (c->childCount() == 0)
+                QVERIFY2(c->id() > 0, qPrintable(c->text()));
+            for (int j = 0; j < c->childCount(); ++j)
+                QVERIFY2(c->child(j)->id() > 0, qPrintable(c->child(j)->text()));
+        }
+    }
+
+    void openingACorruptScenarioNamesFileAndLineAndLeavesItUntouched()
+    {
+        QTemporaryDir out;
+        const QString file = out.filePath(QStringLiteral("broken.json"));
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\n  \"schema\": \"clusterplanner/scenario@1\",\n  \"system\": \"gb200-nvl72\",\n  \"facility\": {\"pue\": 7}\n}\n");
+        }
+        const QByteArray hash = testsupport::fileHash(file);
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(!w.openFile(file));
+        QVERIFY2(w.lastError().contains(QLatin1String("broken.json:4")), qPrintable(w.lastError()));
+        QCOMPARE(testsupport::fileHash(file), hash);
+        QVERIFY(w.documents().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestDocumentEditing)
+#include "test_document_editing.moc"

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Draws our plain ChartSpec (reports/chart_spec.h) with Qt Charts. The rest of the desktop only
+// knows ChartSpec, so Qt Charts stays replaceable behind this one file (Subsurface dropped it
+// for its inflexibility; we keep the door open).
+
+#include "chart_spec.h"
+
+#include <QWidget>
+
+class QChartView;
+class QLabel;
+
+namespace planner {
+
+class ChartPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ChartPanel(QWidget* parent = nullptr);
+    void setSpec(const ChartSpec& spec);
+    const ChartSpec& spec() const { return spec_; }
+
+private:
+    ChartSpec spec_;
+    bool built_ = false; // view_ holds a chart drawn from spec_
+    QChartView* view_;
+    QLabel* empty_;
+};
+
+} // namespace planner

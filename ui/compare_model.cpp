@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "compare_model.h"
+
+#include "figure_text.h"
+#include "core/number_text.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace planner {
+
+namespace {
+
+// The headline figures, then what sets the racks apart physically: network, storage, reliability.
+constexpr std::array<std::string_view, 12> kMoreFigures{
+    "results.tokens_per_s_per_gpu", "results.cost_per_request_usd", "results.breakeven_gpu_hour_usd",
+    "finance.total_usd_per_year", "sizing.domains", "power.it_kw_nameplate",
+    "network.leaf_switches", "network.spine_switches", "network.transceivers",
+    "storage.monthly_cost_usd", "reliability.goodput", "reliability.availability",
+};
+
+std::vector<std::string_view> figureKeys()
+{
+    std::vector<std::string_view> keys;
+    for (const KpiSpec& k : headlineFigures())
+        keys.push_back(k.key);
+    keys.insert(keys.end(), kMoreFigures.begin(), kMoreFigures.end());
+    return keys;
+}
+
+const std::vector<std::string_view>& rows()
+{
+    static const std::vector<std::string_view> k = figureKeys();
+    return k;
+}
+
+// Scenario names are sentences; broken into short lines, several columns fit side by side.
+QString wrapped(const QString& name)
+{
+    constexpr int kLine = 18;
+    QString out;
+    int lineLength = 0;
+    for (const QString& word : name.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (lineLength > 0 && lineLength + 1 + word.size() > kLine) {
+            out += QLatin1Char('\n');
+            lineLength = 0;
+        } else if (lineLength > 0) {
+            out += QLatin1Char(' ');
+            ++lineLength;
+        }
+        out += word;
+        lineLength += int(word.size());
+    }
+    return out;
+}
+
+} // namespace
+
+CompareModel::CompareModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+int CompareModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows().size()); }
+
+int CompareModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : kFirstScenarioColumn + int(columns_.size());
+}
+
+int CompareModel::rowOf(std::string_view key) const
+{
+    const auto& r = rows();
+    const auto it = std::find(r.begin(), r.end(), key);
+    return it == r.end() ? -1 : int(it - r.begin());
+}
+
+std::optional<double> CompareModel::value(int scenario, int row) const
+{
+    const auto& snap = columns_[scenario].snapshot;
+    if (!snap || !snap->evaluation)
+        return std::nullopt;
+    const Metric* m = snap->evaluation->metric(rows()[std::size_t(row)]);
+    if (!m || !std::isfinite(m->value))
+        return std::nullopt;
+    return m->value;
+}
+
+std::optional<double> CompareModel::ratio(int scenario, int row) const
+{
+    if (baseline_ < 0 || baseline_ >= int(columns_.size()))
+        return std::nullopt;
+    const auto v = value(scenario, row), b = value(baseline_, row);
+    if (!v || !b || *b == 0)
+        return std::nullopt;
+    return *v / *b;
+}
+
+QVariant CompareModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const std::string_view key = rows()[std::size_t(index.row())];
+    const int scenario = index.column() - kFirstScenarioColumn;
+    const Metric* any = nullptr;
+    for (const Column& c : columns_)
+        if (c.snapshot && c.snapshot->evaluation && (any = c.snapshot->evaluation->metric(key)))
+            break;
+    if (role == KeyRole)
+        return QString::fromUtf8(key.data(), qsizetype(key.size()));
+    if (index.column() == 0) {
+        if (role == Qt::DisplayRole)
+            return any ? QString::fromUtf8(any->label.data(), qsizetype(any->label.size()))
+                       : QString::fromUtf8(key.data(), qsizetype(key.size()));
+        return {};
+    }
+    if (index.column() == 1) {
+        if (role == Qt::DisplayRole && any)
+            return QString::fromUtf8(any->unit.data(), qsizetype(any->unit.size()));
+        return {};
+    }
+    const auto v = value(scenario, index.row());
+    const auto r = ratio(scenario, index.row());
+    switch (role) {
+    case Qt::DisplayRole: {
+        if (!v)
+            return tr("n/a");
+        // The thousands prefix travels with the number ("273 M"), the unit column says "USD".
+        const FigureText t = figureText(*v, "");
+        const QString prefix = QString::fromStdString(t.unit).trimmed();
+        const QString text = QString::fromStdString(t.value) + (prefix.isEmpty() ? QString() : QString(QLatin1Char(' ') + prefix));
+        if (scenario == baseline_ || !r)
+            return text;
+        return QStringLiteral("%1  (%2\u00D7)").arg(text, QString::fromStdString(numberText(*r)));
+    }
+    case Qt::TextAlignmentRole:
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole: {
+        const auto& snap = columns_[scenario].snapshot;
+        const Metric* m = snap && snap->evaluation ? snap->evaluation->metric(key) : nullptr;
+        if (!m || !m->evidence)
+            return {};
+        return tr("%1\nGrade: %2; rests on %3").arg(QString::fromUtf8(m->label.data(), qsizetype(m->label.size())),
+                                                   QString::fromUtf8(gradeName(m->evidence->grade).data(), qsizetype(gradeName(m->evidence->grade).size())),
+                                                   QString::fromStdString(m->evidence->restsOn()));
+    }
+    case ValueRole:
+        return v ? QVariant(*v) : QVariant();
+    case RatioRole:
+        return r ? QVariant(*r) : QVariant();
+    default:
+        return {};
+    }
+}
+
+QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (section == 0)
+        return tr("Figure");
+    if (section == 1)
+        return tr("Unit");
+    const int scenario = section - kFirstScenarioColumn;
+    if (scenario < 0 || scenario >= int(columns_.size()))
+        return {};
+    const QString name = scenario == baseline_ ? tr("%1 (baseline)").arg(columns_[scenario].name) : columns_[scenario].name;
+    return role == Qt::ToolTipRole ? name : wrapped(name);
+}
+
+void CompareModel::setScenario(const QObject* id, const QString& name, std::shared_ptr<const EvaluationSnapshot> snapshot)
+{
+    for (int i = 0; i < columns_.size(); ++i) {
+        if (columns_[i].id != id)
+            continue;
+        columns_[i].name = name;
+        columns_[i].snapshot = std::move(snapshot);
+        // Labels and units come from any scenario and the baseline is every ratio's
+        // denominator, so one scenario's change can touch every cell.
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+        Q_EMIT headerDataChanged(Qt::Horizontal, kFirstScenarioColumn + i, kFirstScenarioColumn + i);
+        return;
+    }
+    const int col = columnCount();
+    beginInsertColumns({}, col, col);
+    columns_.push_back({id, name, std::move(snapshot)});
+    endInsertColumns();
+}
+
+void CompareModel::removeScenario(const QObject* id)
+{
+    for (int i = 0; i < columns_.size(); ++i) {
+        if (columns_[i].id != id)
+            continue;
+        beginRemoveColumns({}, kFirstScenarioColumn + i, kFirstScenarioColumn + i);
+        columns_.removeAt(i);
+        endRemoveColumns();
+        if (baseline_ >= columns_.size())
+            setBaseline(0);
+        else if (i <= baseline_)
+            setBaseline(std::max(0, baseline_ - (i < baseline_ ? 1 : 0)));
+        return;
+    }
+}
+
+void CompareModel::setBaseline(int scenario)
+{
+    baseline_ = scenario;
+    if (columns_.isEmpty())
+        return;
+    Q_EMIT dataChanged(index(0, kFirstScenarioColumn), index(rowCount() - 1, columnCount() - 1));
+    Q_EMIT headerDataChanged(Qt::Horizontal, kFirstScenarioColumn, columnCount() - 1);
+}
+
+} // namespace planner

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "compare_view.h"
+
+#include "compare_model.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace planner {
+
+CompareView::CompareView(CompareModel* model, QWidget* parent)
+    : QWidget(parent)
+    , model_(model)
+    , baseline_(new QComboBox(this))
+    , table_(new QTableView(this))
+{
+    auto* v = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    auto* label = new QLabel(tr("&Baseline:"), this);
+    label->setBuddy(baseline_);
+    baseline_->setAccessibleName(tr("Baseline scenario for the ratios"));
+    baseline_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    top->addWidget(label);
+    top->addWidget(baseline_);
+    top->addStretch(1);
+    auto* note = new QLabel(tr("Open scenarios appear as columns; a cell shows the figure and, in brackets, its "
+                               "ratio to the baseline."), this);
+    note->setWordWrap(true);
+    v->addLayout(top);
+    v->addWidget(note);
+    table_->setModel(model_);
+    table_->setAccessibleName(tr("Scenarios compared"));
+    table_->verticalHeader()->hide();
+    table_->setAlternatingRowColors(true);
+    table_->setWordWrap(true);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
+    table_->horizontalHeader()->resizeSection(0, 230);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    v->addWidget(table_, 1);
+    connect(baseline_, &QComboBox::currentIndexChanged, model_, [this](int i) {
+        if (i >= 0)
+            model_->setBaseline(i);
+    });
+    connect(model_, &QAbstractItemModel::columnsInserted, this, &CompareView::refillBaselines);
+    connect(model_, &QAbstractItemModel::columnsRemoved, this, &CompareView::refillBaselines);
+    connect(model_, &QAbstractItemModel::headerDataChanged, this, &CompareView::refillBaselines);
+    refillBaselines();
+}
+
+void CompareView::refillBaselines()
+{
+    const QSignalBlocker block(baseline_);
+    baseline_->clear();
+    for (int i = 0; i < model_->scenarioCount(); ++i)
+        baseline_->addItem(model_->scenarioName(i));
+    baseline_->setCurrentIndex(model_->baseline());
+}
+
+} // namespace planner

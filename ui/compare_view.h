@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Every open scenario side by side, each figure with its ratio to the chosen baseline.
+
+#include <QWidget>
+
+class QComboBox;
+class QTableView;
+
+namespace planner {
+
+class CompareModel;
+
+class CompareView : public QWidget {
+    Q_OBJECT
+public:
+    explicit CompareView(CompareModel* model, QWidget* parent = nullptr);
+    QComboBox* baselineBox() const { return baseline_; }
+    QTableView* table() const { return table_; }
+
+private:
+    void refillBaselines();
+
+    CompareModel* model_;
+    QComboBox* baseline_;
+    QTableView* table_;
+};
+
+} // namespace planner

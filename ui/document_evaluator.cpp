@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "document_evaluator.h"
+
+#include "bundled_files.h"
+#include "catalog/catalog.h"
+#include "measured_data_library.h"
+#include "measured_throughput.h"
+#include "scenario_document.h"
+
+namespace planner {
+
+DocumentEvaluator::DocumentEvaluator(ScenarioDocument* document, MeasuredDataLibrary* library, QObject* parent)
+    : QObject(parent)
+    , document_(document)
+    , library_(library)
+{
+    timer_.setSingleShot(true);
+    timer_.setInterval(kCoalesceMs);
+    connect(&timer_, &QTimer::timeout, this, &DocumentEvaluator::recomputeNow);
+    connect(document_, &ScenarioDocument::scenarioChanged, &timer_, qOverload<>(&QTimer::start));
+    connect(document_, &ScenarioDocument::saved, this, [this] {
+        refreshSaved();
+        recomputeNow();
+    });
+}
+
+EvaluationContext DocumentEvaluator::context(QString* dbPath, QString* error)
+{
+    EvaluationContext ctx;
+    ctx.cache = &cache_;
+    data_.reset();
+    const Scenario& s = document_->scenario();
+    // As the CLI: an explicit throughput figure wins; otherwise the scenario's database, if any.
+    if (s.benchmark_db.value.empty() || s.workload.throughput_tokens_per_s_per_gpu.isSet())
+        return ctx;
+    const QString path = locateBenchmarkDb(QString::fromStdString(s.benchmark_db.value), document_->fileName());
+    auto data = library_->load(path);
+    if (!data) {
+        *error = QString::fromStdString(data.error().message);
+        return ctx;
+    }
+    data_ = data.value();
+    ctx.throughput = measuredThroughput(data_);
+    *dbPath = path;
+    return ctx;
+}
+
+void DocumentEvaluator::refreshSaved()
+{
+    QString db, error;
+    const EvaluationContext ctx = context(&db, &error);
+    auto e = evaluate(document_->savedScenario(), builtinCatalog(), ctx);
+    saved_ = e ? std::optional<Evaluation>(std::move(e.value())) : std::nullopt;
+}
+
+void DocumentEvaluator::recomputeNow()
+{
+    timer_.stop();
+    QElapsedTimer clock;
+    clock.start();
+    if (!snapshot_)
+        refreshSaved();
+    auto snap = std::make_shared<EvaluationSnapshot>();
+    const EvaluationContext ctx = context(&snap->benchmarkDb, &snap->error);
+    if (snap->error.isEmpty()) {
+        const Scenario& s = document_->scenario();
+        auto e = evaluate(s, builtinCatalog(), ctx);
+        if (e) {
+            const InteractivityCurve curve = sweepInteractivity(s, e.value(), builtinCatalog(), ctx, data_.get());
+            snap->dashboard = buildDashboardData(e.value(), curve);
+            snap->evaluation = std::move(e.value());
+        } else {
+            const Error& err = e.error();
+            auto line = s.sourceLines.find(err.where);
+            snap->error = line != s.sourceLines.end()
+                ? QStringLiteral("%1:%2: %3").arg(document_->fileName()).arg(line->second)
+                      .arg(QString::fromStdString(err.message))
+                : QString::fromStdString(err.message);
+        }
+    }
+    snap->saved = saved_;
+    snap->elapsedMs = double(clock.nsecsElapsed()) / 1e6;
+    snapshot_ = std::move(snap);
+    Q_EMIT evaluated(snapshot_);
+}
+
+Result<Evaluation> DocumentEvaluator::evaluateVariant(const Scenario& s)
+{
+    QString db, error;
+    const EvaluationContext ctx = context(&db, &error);
+    return evaluate(s, builtinCatalog(), ctx);
+}
+
+} // namespace planner

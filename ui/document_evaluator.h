@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Keeps one document's figures current: a burst of edits restarts a short timer and one
+// evaluation runs when it fires (KMyMoney's batched refresh), on the GUI thread, since an
+// evaluation takes well under a millisecond. The evaluator owns the document's EvaluationCache
+// and uses it from this thread only. It also evaluates the saved file once per save, so tiles
+// can show the change against it.
+
+#include "dashboard_data.h"
+#include "evaluate/evaluate.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+
+namespace planner {
+
+class MeasuredDataLibrary;
+class ScenarioDocument;
+
+// Everything views show about one evaluation, immutable once published.
+struct EvaluationSnapshot {
+    std::optional<Evaluation> evaluation; // empty when the scenario cannot be evaluated
+    QString error;                        // why not, "file:line: message" when the file gave the field
+    std::optional<Evaluation> saved;      // the file as saved, for "change against saved"
+    DashboardData dashboard;
+    QString benchmarkDb;                  // the database the throughput came from; empty = none
+    double elapsedMs = 0;                 // evaluation, sweep and dashboard data
+};
+
+class DocumentEvaluator : public QObject {
+    Q_OBJECT
+public:
+    DocumentEvaluator(ScenarioDocument* document, MeasuredDataLibrary* library, QObject* parent = nullptr);
+
+    std::shared_ptr<const EvaluationSnapshot> snapshot() const { return snapshot_; }
+    void recomputeNow(); // skips the coalescing timer (tests, screenshots, first show)
+    bool pending() const { return timer_.isActive(); }
+
+    // Evaluates another scenario with this document's context (throughput source, cache): the
+    // provenance panel's "verified and measured only" view.
+    Result<Evaluation> evaluateVariant(const Scenario& s);
+
+    static constexpr int kCoalesceMs = 15;
+
+Q_SIGNALS:
+    void evaluated(std::shared_ptr<const EvaluationSnapshot> snapshot);
+
+private:
+    EvaluationContext context(QString* dbPath, QString* error);
+    void refreshSaved();
+
+    ScenarioDocument* document_;
+    MeasuredDataLibrary* library_;
+    EvaluationCache cache_;
+    std::shared_ptr<const MeasuredData> data_;
+    QTimer timer_;
+    std::optional<Evaluation> saved_;
+    std::shared_ptr<const EvaluationSnapshot> snapshot_;
+};
+
+} // namespace planner

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "field_row.h"
+
+#include "core/number_text.h"
+#include "grade_style.h"
+#include "scenario/scenario_schema.h"
+#include "scenario_document.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QToolButton>
+
+#include <cmath>
+#include <limits>
+
+namespace planner {
+
+namespace {
+
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+// A spin box that can also say "no value": an unset field (its default comes from the catalog at
+// evaluation) sits at the lowest value and shows the special text. Its range is wide open on
+// purpose: the field table, not the spin box, decides what is valid, so an out-of-range value
+// reaches the document and is refused with the table's reason instead of being clamped silently.
+class FieldSpinBox : public QDoubleSpinBox {
+public:
+    FieldSpinBox(double start, QWidget* parent)
+        : QDoubleSpinBox(parent)
+        , start_(start)
+    {
+        setRange(-kOpen, kOpen);
+        setDecimals(9);
+        setKeyboardTracking(false); // commit on Enter, focus change or a step, not per keystroke
+        setSpecialValueText(tr("from catalog"));
+        setAccelerated(true);
+        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    }
+    static constexpr double kOpen = 1e15;
+
+    // Stepping from "from catalog" starts at a sensible value, not at the sentinel.
+    void stepBy(int steps) override
+    {
+        if (value() <= minimum()) {
+            setValue(start_);
+            return;
+        }
+        QDoubleSpinBox::stepBy(steps);
+    }
+
+protected:
+    QString textFromValue(double v) const override
+    {
+        return QString::fromStdString(std::abs(v) >= 1e6 ? exactText(v) : numberText(v));
+    }
+    double valueFromText(const QString& text) const override
+    {
+        QString t = text;
+        if (!suffix().isEmpty() && t.endsWith(suffix()))
+            t.chop(suffix().size());
+        return t.trimmed().toDouble();
+    }
+    QValidator::State validate(QString& text, int&) const override
+    {
+        QString t = text;
+        if (!suffix().isEmpty() && t.endsWith(suffix()))
+            t.chop(suffix().size());
+        t = t.trimmed();
+        if (t.isEmpty() || t == QLatin1String("-") || t.endsWith(QLatin1Char('e')) || t.endsWith(QLatin1Char('.')))
+            return QValidator::Intermediate;
+        bool ok = false;
+        t.toDouble(&ok);
+        return ok ? QValidator::Acceptable : QValidator::Invalid;
+    }
+
+private:
+    double start_;
+};
+
+double stepStart(const FieldSpec& f)
+{
+    if (std::isfinite(f.defaultNumber))
+        return f.defaultNumber;
+    if (std::isfinite(f.min))
+        return f.minExclusive ? f.min + 1 : f.min;
+    return 0;
+}
+
+} // namespace
+
+QString fieldLabel(const FieldSpec& f)
+{
+    QString name = qs(f.path);
+    name = name.mid(name.indexOf(QLatin1Char('.')) + 1).replace(QLatin1Char('_'), QLatin1Char(' '));
+    if (!name.isEmpty())
+        name[0] = name[0].toUpper();
+    return name;
+}
+
+FieldRow::FieldRow(const FieldSpec& field, QGridLayout* grid, int row, QWidget* parentWidget)
+    : QObject(parentWidget)
+    , field_(field)
+{
+    label_ = new QLabel(fieldLabel(field), parentWidget);
+    label_->setWordWrap(true); // long field names wrap rather than widen the dock
+    label_->setMaximumWidth(125);
+    QWidget* editor = nullptr;
+    if (field.isNumeric()) {
+        spin_ = new FieldSpinBox(stepStart(field), parentWidget);
+        if (!field.unit.empty())
+            spin_->setSuffix(QLatin1Char(' ') + qs(field.unit));
+        spin_->setSingleStep(field.kind == FieldKind::Integer ? 1.0 : 0.1);
+        connect(spin_, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+            if (v <= -FieldSpinBox::kOpen) // stepped onto "from catalog": treat as reset
+                return;
+            commitText(QString::fromStdString(exactText(v)));
+        });
+        connect(spin_, &QDoubleSpinBox::editingFinished, this, [this] {
+            if (document_)
+                document_->endEditSession();
+        });
+        editor = spin_;
+    } else if (field.kind == FieldKind::Choice) {
+        combo_ = new QComboBox(parentWidget);
+        for (const QString& c : qs(field.choices).split(QLatin1Char('|')))
+            combo_->addItem(c);
+        connect(combo_, &QComboBox::activated, this, [this](int i) {
+            commitText(combo_->itemText(i));
+            if (document_)
+                document_->endEditSession();
+        });
+        editor = combo_;
+    } else {
+        line_ = new QLineEdit(parentWidget);
+        line_->setPlaceholderText(field.kind == FieldKind::Id ? tr("catalog id") : QString());
+        connect(line_, &QLineEdit::editingFinished, this, [this] {
+            if (line_->isModified())
+                commitText(line_->text());
+            line_->setModified(false);
+            if (document_)
+                document_->endEditSession();
+        });
+        editor = line_;
+    }
+    label_->setBuddy(editor);
+    editor->setAccessibleName(fieldLabel(field));
+    editor->setAccessibleDescription(qs(field.help));
+    editor->setMinimumWidth(100);
+    chip_ = new GradeChip(parentWidget);
+    reset_ = new QToolButton(parentWidget);
+    reset_->setText(QStringLiteral("\u21BA"));
+    reset_->setAccessibleName(tr("Reset %1 to its default").arg(fieldLabel(field)));
+    reset_->setToolTip(reset_->accessibleName());
+    connect(reset_, &QToolButton::clicked, this, [this] {
+        if (document_)
+            (void)document_->resetField(std::string(field_.path));
+    });
+    error_ = new QLabel(parentWidget);
+    error_->setWordWrap(true);
+    error_->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    error_->hide();
+    grid->addWidget(label_, row, 0);
+    grid->addWidget(editor, row, 1);
+    grid->addWidget(chip_, row, 2, Qt::AlignVCenter);
+    grid->addWidget(reset_, row, 3, Qt::AlignVCenter);
+    grid->addWidget(error_, row + 1, 0, 1, 4);
+}
+
+QWidget* FieldRow::editor() const
+{
+    if (spin_)
+        return spin_;
+    if (combo_)
+        return combo_;
+    return line_;
+}
+
+QString FieldRow::refusal() const { return error_->isHidden() ? QString() : error_->text(); }
+
+void FieldRow::setDocument(ScenarioDocument* document)
+{
+    document_ = document;
+    showRefusal({});
+    sync();
+}
+
+void FieldRow::commitText(const QString& text)
+{
+    if (!document_)
+        return;
+    auto ok = document_->setFieldText(std::string(field_.path), text.toStdString());
+    if (!ok) {
+        showRefusal(QString::fromStdString(ok.error().message));
+        Q_EMIT refused(qs(field_.path), refusal());
+        sync(); // the editor shows the value the document kept
+        return;
+    }
+    showRefusal({});
+}
+
+void FieldRow::showRefusal(const QString& reason)
+{
+    error_->setText(reason);
+    error_->setVisible(!reason.isEmpty());
+}
+
+void FieldRow::sync()
+{
+    if (!document_)
+        return;
+    const Scenario& s = document_->scenario();
+    bool given = false;
+    if (spin_) {
+        const Number* n = numberOf(field_, s);
+        const QSignalBlocker block(spin_);
+        // A field the file leaves out shows its static default with the default's grade; one
+        // without a static default shows "from catalog" (filled in at evaluation).
+        const bool hasDefault = std::isfinite(field_.defaultNumber);
+        spin_->setValue(n->isSet() ? n->value : hasDefault ? field_.defaultNumber : spin_->minimum());
+        given = n->given;
+        if (n->isSet())
+            chip_->setGrade(n->provenance.grade);
+        else if (hasDefault)
+            chip_->setGrade(field_.defaultGrade);
+        else
+            chip_->clearGrade();
+    } else {
+        const Text* t = textOf(field_, s);
+        given = t->given;
+        // Left out of the file: the field table's default is what evaluation will use.
+        const std::string shown = t->given || !t->value.empty() ? t->value : std::string(field_.defaultText);
+        if (combo_) {
+            const QSignalBlocker block(combo_);
+            combo_->setCurrentIndex(combo_->findText(QString::fromStdString(shown)));
+        } else {
+            const QSignalBlocker block(line_);
+            line_->setText(QString::fromStdString(shown));
+            line_->setModified(false);
+        }
+        chip_->setGrade(given ? Grade::User : field_.defaultGrade);
+    }
+    reset_->setEnabled(given);
+    const QString tip = tooltip();
+    label_->setToolTip(tip);
+    editor()->setToolTip(tip);
+    chip_->setToolTip(tip);
+}
+
+QString FieldRow::tooltip() const
+{
+    QString tip = QStringLiteral("<b>%1</b> (%2)<br>%3").arg(fieldLabel(field_), qs(field_.path), qs(field_.help).toHtmlEscaped());
+    if (field_.isNumeric()) {
+        const bool bounded = std::isfinite(field_.min) || std::isfinite(field_.max);
+        if (bounded)
+            tip += tr("<br>Range: %1%2, %3]%4")
+                       .arg(field_.minExclusive ? QStringLiteral("(") : QStringLiteral("["))
+                       .arg(QString::fromStdString(exactText(field_.min)), QString::fromStdString(exactText(field_.max)),
+                            field_.unit.empty() ? QString() : QString(QLatin1Char(' ') + qs(field_.unit)));
+    }
+    if (!field_.defaultSource.empty())
+        tip += tr("<br>Default from: %1 (%2)").arg(qs(field_.defaultSource).toHtmlEscaped(), gradeText(field_.defaultGrade));
+    else
+        tip += tr("<br>Default: from the catalog at evaluation");
+    if (document_ && spin_) {
+        const Number* n = numberOf(field_, document_->scenario());
+        if (n->isSet())
+            tip += tr("<br>This value: %1, grade %2").arg(
+                QString::fromStdString(n->provenance.source.empty() ? std::string("(no source)") : n->provenance.source)
+                    .toHtmlEscaped(),
+                gradeText(n->provenance.grade));
+    }
+    return tip;
+}
+
+} // namespace planner

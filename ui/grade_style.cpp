@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "grade_style.h"
+
+#include <array>
+
+namespace planner {
+
+QColor gradeColor(Grade g)
+{
+    // Strong to weak evidence: green, teal, blue, purple, orange, grey. Dark enough for white
+    // text at the contrast WCAG asks of small text.
+    static constexpr std::array<QRgb, 6> kColors{0x1b7f3b, 0x0f6e77, 0x2456a6, 0x6a3d9a, 0xa04e00, 0x5f6368};
+    return QColor::fromRgb(kColors[static_cast<std::size_t>(g)]);
+}
+
+QString gradeText(Grade g)
+{
+    const std::string_view n = gradeName(g);
+    return QString::fromUtf8(n.data(), qsizetype(n.size()));
+}
+
+GradeChip::GradeChip(QWidget* parent)
+    : QLabel(parent)
+{
+    setAlignment(Qt::AlignCenter);
+    setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("third-party")) + 12);
+    clearGrade();
+}
+
+void GradeChip::setGrade(Grade g)
+{
+    setText(gradeText(g));
+    setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 6px; padding: 1px 5px; }")
+                      .arg(gradeColor(g).name()));
+    setAccessibleName(tr("Evidence grade: %1").arg(gradeText(g)));
+}
+
+void GradeChip::clearGrade()
+{
+    setText(tr("n/a"));
+    setStyleSheet(QStringLiteral("QLabel { background: #dadce0; color: #202124; border-radius: 6px; padding: 1px 5px; }"));
+    setAccessibleName(tr("Evidence grade: not available"));
+}
+
+} // namespace planner

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kpi_tile.h"
+
+#include "core/number_text.h"
+#include "figure_text.h"
+#include "grade_style.h"
+
+#include <QGridLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMouseEvent>
+
+#include <cmath>
+
+namespace planner {
+
+KpiTile::KpiTile(QWidget* parent)
+    : QFrame(parent)
+    , title_(new QLabel(this))
+    , value_(new QLabel(this))
+    , unit_(new QLabel(this))
+    , change_(new QLabel(this))
+    , chip_(new GradeChip(this))
+{
+    setFrameShape(QFrame::StyledPanel);
+    setFocusPolicy(Qt::StrongFocus);
+    setCursor(Qt::PointingHandCursor);
+    setBackgroundRole(QPalette::Base);
+    setAutoFillBackground(true);
+    QFont big = value_->font();
+    big.setPointSizeF(big.pointSizeF() * 1.6);
+    big.setBold(true);
+    value_->setFont(big);
+    QFont small = title_->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    change_->setFont(small);
+    unit_->setFont(small);
+    title_->setWordWrap(true);
+    auto* g = new QGridLayout(this);
+    g->setContentsMargins(8, 6, 8, 6);
+    g->setVerticalSpacing(1);
+    g->addWidget(title_, 0, 0, 1, 2);
+    g->addWidget(value_, 1, 0, 1, 2);
+    g->addWidget(unit_, 2, 0, 1, 2);
+    g->addWidget(chip_, 3, 0, Qt::AlignLeft);
+    g->addWidget(change_, 3, 1, Qt::AlignRight);
+    setMinimumWidth(110);
+}
+
+QString KpiTile::valueText() const { return value_->text(); }
+QString KpiTile::changeText() const { return change_->text(); }
+
+void KpiTile::setFigure(const KpiFigure& figure, const KpiFigure* saved)
+{
+    figure_ = figure;
+    title_->setText(QString::fromStdString(figure.title));
+    const FigureText t = figureText(figure.available ? figure.value : std::nan(""), figure.unit);
+    value_->setText(QString::fromStdString(t.value));
+    unit_->setText(QString::fromStdString(t.unit));
+    if (figure.evidence)
+        chip_->setGrade(figure.evidence->grade);
+    else
+        chip_->clearGrade();
+    QString change;
+    if (saved && saved->available && figure.available && saved->value != 0) {
+        const double pct = (figure.value / saved->value - 1.0) * 100.0;
+        if (std::abs(pct) >= 0.05)
+            change = QStringLiteral("%1%2% vs saved").arg(pct > 0 ? QStringLiteral("+") : QString(),
+                                                          QString::fromStdString(numberText(pct)));
+    }
+    change_->setText(change);
+    const QString restsOn = figure.evidence ? QString::fromStdString(figure.evidence->restsOn()) : tr("nothing");
+    setToolTip(tr("%1\nRests on: %2\nClick for what it rests on.").arg(QString::fromStdString(figure.label), restsOn));
+    setAccessibleName(tr("%1: %2 %3").arg(title_->text(), value_->text(), unit_->text()));
+}
+
+void KpiTile::mousePressEvent(QMouseEvent* e)
+{
+    if (e->button() == Qt::LeftButton)
+        Q_EMIT activated(QString::fromStdString(figure_.key));
+    QFrame::mousePressEvent(e);
+}
+
+void KpiTile::keyPressEvent(QKeyEvent* e)
+{
+    if (e->key() == Qt::Key_Space || e->key() == Qt::Key_Return || e->key() == Qt::Key_Enter) {
+        Q_EMIT activated(QString::fromStdString(figure_.key));
+        return;
+    }
+    QFrame::keyPressEvent(e);
+}
+
+} // namespace planner

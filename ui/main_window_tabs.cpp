@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "main_window_tabs.h"
+
+#include "benchmark_browser.h"
+#include "bundled_files.h"
+#include "catalog_browser.h"
+#include "catalog_store.h"
+#include "ratio_view.h"
+
+#include <QTabWidget>
+
+namespace planner {
+
+void addBrowserTabs(QTabWidget* tabs, const BrowserTabContext& context)
+{
+    // Without a database of the scenario's own, the browsers open the bundled example database.
+    const QString db = context.benchmarkDb.isEmpty() ? locateBenchmarkDb(QStringLiteral("benchmarks.sqlite"), {})
+                                                     : context.benchmarkDb;
+    auto* ratios = new ui::RatioView(tabs);
+    ratios->setObjectName(QStringLiteral("ratios"));
+    ratios->setDatabase(db);
+    // The claim an analyst checks first: GB200 NVL72 against B200 on DeepSeek-R1 at 50 tok/s/user.
+    ratios->setComparison(QStringLiteral("deepseek-r1"), QStringLiteral("gb200"), QStringLiteral("b200"));
+    ratios->setInteractivity(50.0);
+    tabs->addTab(ratios, QObject::tr("&Ratios"));
+
+    auto* benchmarks = new ui::BenchmarkBrowser(tabs);
+    benchmarks->setObjectName(QStringLiteral("benchmarks"));
+    benchmarks->setDatabase(db);
+    tabs->addTab(benchmarks, QObject::tr("&Benchmarks"));
+
+    auto* store = new ui::CatalogStore(tabs);
+    auto* catalog = new ui::CatalogBrowser(store, tabs);
+    catalog->setObjectName(QStringLiteral("catalog"));
+    QObject::connect(store, &ui::CatalogStore::changed, ratios, [ratios, store] { ratios->setCatalog(&store->catalog()); });
+    tabs->addTab(catalog, QObject::tr("Cata&log"));
+}
+
+} // namespace planner

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The centre tabs after Dashboard and Compare: the browsers (Ratios, Benchmarks, Catalog). One
+// function, so wiring a new browser is one line here and nothing in the main window. Each tab's
+// objectName is its view name, which `--screenshot --view NAME` looks up.
+
+#include <QString>
+
+class QTabWidget;
+
+namespace planner {
+
+struct BrowserTabContext {
+    QString benchmarkDb; // the database the current scenario reads; empty when none
+};
+
+void addBrowserTabs(QTabWidget* tabs, const BrowserTabContext& context);
+
+} // namespace planner

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "provenance_panel.h"
+
+#include "compare_model.h"
+#include "evidence_models.h"
+#include "grade_bar.h"
+#include "scenario_document.h"
+#include "verified_only.h"
+
+#include <QCheckBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace planner {
+
+namespace {
+
+QTableView* compactTable(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* t = new QTableView(parent);
+    t->setModel(model);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setWordWrap(true);
+    t->setAlternatingRowColors(true);
+    return t;
+}
+
+} // namespace
+
+ProvenancePanel::ProvenancePanel(QWidget* parent)
+    : QWidget(parent)
+    , title_(new QLabel(this))
+    , bar_(new GradeBar(this))
+    , restsOn_(new RestsOnModel(this))
+    , verifiedSwitch_(new QCheckBox(tr("Verified and measured only"), this))
+    , verifiedNote_(new QLabel(this))
+    , verified_(new CompareModel(this))
+    , warningsTitle_(new QLabel(this))
+    , warnings_(new WarningsModel(this))
+{
+    auto* v = new QVBoxLayout(this);
+    title_->setWordWrap(true);
+    v->addWidget(title_);
+    v->addWidget(bar_);
+    auto* inputs = compactTable(restsOn_, this);
+    inputs->setAccessibleName(tr("Inputs the figure rests on"));
+    inputs->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    inputs->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    v->addWidget(inputs, 2);
+
+    verifiedSwitch_->setToolTip(tr(
+        "Re-evaluates this scenario with every number it gives that is graded vendor, third-party or "
+        "estimate put back to its default, as if nobody had claimed it. Numbers graded user stay: they "
+        "state the question (required interactivity, site cap), not evidence. "
+        "Catalog defaults keep their own grades, so a figure can still rest on vendor data; its grade "
+        "says so. The table shows each headline figure as entered and under the switch, with the ratio; "
+        "n/a means the figure cannot be computed without those inputs."));
+    verifiedSwitch_->setAccessibleName(tr("Show figures from verified and measured inputs only"));
+    v->addWidget(verifiedSwitch_);
+    verifiedNote_->setWordWrap(true);
+    verifiedNote_->hide();
+    v->addWidget(verifiedNote_);
+    verifiedTable_ = compactTable(verified_, this);
+    verifiedTable_->setAccessibleName(tr("Headline figures, as entered and from verified and measured inputs only"));
+    verifiedTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    verifiedTable_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    verifiedTable_->setColumnHidden(1, true); // the unit is in the figure's name here; room is short
+    verifiedTable_->hide();
+    v->addWidget(verifiedTable_, 2);
+    connect(verifiedSwitch_, &QCheckBox::toggled, this, &ProvenancePanel::setVerifiedOnly);
+
+    v->addWidget(warningsTitle_);
+    auto* warnings = compactTable(warnings_, this);
+    warnings->setAccessibleName(tr("Warnings of the evaluation"));
+    warnings->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
+    warnings->horizontalHeader()->resizeSection(0, 90);
+    warnings->setWordWrap(true);
+    warnings->setTextElideMode(Qt::ElideNone);
+    warnings->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    v->addWidget(warnings, 2);
+    refresh();
+}
+
+void ProvenancePanel::setDocument(ScenarioDocument* document, DocumentEvaluator* evaluator)
+{
+    document_ = document;
+    evaluator_ = evaluator;
+    setSnapshot(evaluator ? evaluator->snapshot() : nullptr);
+}
+
+void ProvenancePanel::setSnapshot(std::shared_ptr<const EvaluationSnapshot> snapshot)
+{
+    snapshot_ = std::move(snapshot);
+    refresh();
+    if (verifiedSwitch_->isChecked())
+        refreshVerified();
+}
+
+void ProvenancePanel::showFigure(const QString& key)
+{
+    key_ = key;
+    refresh();
+}
+
+void ProvenancePanel::setVerifiedOnly(bool on)
+{
+    if (verifiedSwitch_->isChecked() != on)
+        verifiedSwitch_->setChecked(on); // comes back here through toggled
+    verifiedNote_->setVisible(on);
+    verifiedTable_->setVisible(on);
+    if (on)
+        refreshVerified();
+}
+
+void ProvenancePanel::refresh()
+{
+    const Evaluation* e = snapshot_ && snapshot_->evaluation ? &*snapshot_->evaluation : nullptr;
+    const Metric* m = e ? e->metric(key_.toStdString()) : nullptr;
+    if (!m) {
+        title_->setText(snapshot_ && !snapshot_->error.isEmpty() ? snapshot_->error : tr("No figure selected."));
+        bar_->setGrades({});
+        restsOn_->setEvidence(nullptr);
+    } else {
+        const QString label = QString::fromUtf8(m->label.data(), qsizetype(m->label.size()));
+        title_->setText(m->evidence ? tr("<b>%1</b> rests on %2 (method: %3)")
+                                          .arg(label.toHtmlEscaped(),
+                                               QString::fromStdString(m->evidence->restsOn()).toHtmlEscaped(),
+                                               QString::fromStdString(m->evidence->method).toHtmlEscaped())
+                                    : tr("<b>%1</b>: no evidence recorded").arg(label.toHtmlEscaped()));
+        bar_->setGrades(m->evidence ? m->evidence->inputGrades : std::vector<Grade>{});
+        restsOn_->setEvidence(m->evidence);
+    }
+    warnings_->setWarnings(e ? e->warnings : Warnings{});
+    warningsTitle_->setText(tr("<b>Warnings</b> (%1)").arg(e ? e->warnings.size() : 0));
+}
+
+void ProvenancePanel::refreshVerified()
+{
+    if (!document_ || !evaluator_)
+        return;
+    const VerifiedOnlyScenario v = verifiedAndMeasuredOnly(document_->scenario());
+    resetPaths_.clear();
+    for (const std::string& p : v.resetPaths)
+        resetPaths_ << QString::fromStdString(p);
+    auto variant = std::make_shared<EvaluationSnapshot>();
+    if (auto e = evaluator_->evaluateVariant(v.scenario))
+        variant->evaluation = std::move(e.value());
+    else
+        variant->error = QString::fromStdString(e.error().message);
+    verified_->setScenario(this, tr("As entered"), snapshot_);
+    verified_->setScenario(verifiedSwitch_, tr("Verified/measured only"), variant);
+    verifiedNote_->setText(resetPaths_.isEmpty()
+                               ? tr("No input of this scenario is graded weaker than measured: the figures stay.")
+                               : tr("Put back to default (%1): %2%3")
+                                     .arg(resetPaths_.size())
+                                     .arg(resetPaths_.join(QStringLiteral(", ")),
+                                          variant->error.isEmpty() ? QString() : tr("<br>Not computable: %1").arg(variant->error)));
+}
+
+} // namespace planner
