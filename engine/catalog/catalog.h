@@ -28,8 +28,10 @@ inline constexpr std::array<Precision, 3> kAllPrecisions{Precision::FP4, Precisi
 std::string_view precisionName(Precision p);                       // "fp4", "fp8", "bf16"
 std::optional<Precision> precisionFromName(std::string_view name); // also nvfp4, mxfp4, fp16 ...
 double bytesPerParameter(Precision p);                             // 0.5, 1, 2
-// The KV cache relative to 16 bits: serving stacks keep it at 8 bits when the model runs at 8 or 4.
-double kvCacheScale(Precision p);                                  // 0.5 or 1
+// KV cache bytes per token relative to the catalog's 16-bit figure (ModelSpec::kvBytesPerToken16):
+// 1 at BF16 (FP16 reads as BF16), 0.5 at FP8 and FP4, since serving stacks keep the cache at 8 bits
+// when the weights run at 8 or 4.
+double kvCacheScale(Precision p);
 
 template <class T>
 struct Figure {

@@ -6,8 +6,6 @@
 
 #include "serving/disaggregated.h"
 
-#include <cmath>
-
 namespace planner::steps {
 
 using namespace units;
@@ -65,9 +63,8 @@ double computeRooflineTimeShare(const Work& w)
     auto rates = analyticRoleRates(in, tokens_per_second(s.workload.min_tokens_per_s_per_user.value));
     if (!rates)
         return -1;
-    const double prefill = in.inputTokens / in_tokens_per_second(rates.value().prefillInputPerGpu);
-    const double decode = in.outputTokens / in_tokens_per_second(rates.value().decodeOutputPerGpu);
-    return std::isfinite(prefill / (prefill + decode)) ? prefill / (prefill + decode) : -1;
+    return prefillTimeShare(rates.value().prefillInputPerGpu, rates.value().decodeOutputPerGpu, in.inputTokens,
+                            in.outputTokens);
 }
 
 // The roofline sweep costs tens of microseconds and depends on few inputs, so the answer is kept

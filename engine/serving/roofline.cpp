@@ -220,8 +220,6 @@ StepParts decodeStep(const RooflineSetup& s, int batch)
 
 } // namespace
 
-double kvCacheScale(Precision p) { return p == Precision::BF16 ? 1.0 : 0.5; }
-
 double expectedExpertsTouched(int experts, int perToken, double tokens)
 {
     if (experts <= 0 || perToken <= 0 || tokens <= 0)

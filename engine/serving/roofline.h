@@ -119,11 +119,6 @@ struct RooflinePoint {
     bool computeBound = false;
 };
 
-// KV cache bytes per token at a serving precision, relative to the catalog's 16-bit figure
-// (ModelSpec::kvBytesPerToken16): 1 at BF16 (FP16 reads as BF16), 0.5 at FP8 and FP4, since serving
-// stacks keep the cache at 8 bits when the weights run at 8 or 4.
-double kvCacheScale(Precision p);
-
 // Expected number of distinct routed experts that `tokens` tokens touch when each picks `perToken`
 // of `experts` uniformly and independently: E x (1 - (1 - k/E)^T).
 double expectedExpertsTouched(int experts, int perToken, double tokens);
