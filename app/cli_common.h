@@ -38,7 +38,6 @@ Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std:
 
 // "file:line: message" when the error names a field the file gave, else "file: message".
 std::string located(const Error& e, const Scenario& s, const std::string& file);
-std::string formatFigure(double v);
 
 // A scenario's benchmark_db: absolute, next to the scenario, or the example database of the
 // installation or of the build, in that order.

@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `predict --db DB (--mlperf-benchmark NAME --scenario S | --model ID ...) (--accelerator NAME |
 // --system ID) --gpus N [--json]`: throughput with its method, evidence and the rows used.
-#include "cli_args.h"
-#include "cli_common.h"
+#include "cli_options.h"
 #include "cli_runner.h"
 
-#include "benchmark_aliases.h"
+#include "catalog_names.h"
 #include "json.h"
 #include "measured_throughput.h"
 
-#include <algorithm>
-#include <cctype>
-#include <charconv>
-#include <cmath>
+#include "core/number_text.h"
+
 #include <optional>
 
 namespace planner::cli {
@@ -21,51 +18,39 @@ using namespace units;
 
 namespace {
 
-const char* kHelp =
-    "Usage: clusterplanner-cli predict --db DB --gpus N (--accelerator NAME | --system ID)\n"
-    "         (--mlperf-benchmark NAME --scenario Offline|Server|Interactive [--precision P]\n"
-    "          | --model ID --precision P --input-tokens N --output-tokens N --min-tokens-per-s-per-user X)\n"
-    "         [--max-ttft-s T] [--serving aggregated|disaggregated] [--json]\n"
-    "\n"
-    "Throughput at the service level: measured rows read at the interactivity required, transferred\n"
-    "from another system through the roofline model, or the calibrated roofline alone; with the\n"
-    "method, the evidence grade and the rows used. --accelerator takes names as MLPerf writes them\n"
-    "(\"NVIDIA B200-SXM-180GB\").\n";
-
-std::string lower(std::string s)
+CommandLine predictCommandLine()
 {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return s;
-}
-
-// The catalog GPU id an accelerator name maps to through the alias table; empty when unknown.
-std::string gpuForAccelerator(const std::string& raw)
-{
-    const Catalog& c = builtinCatalog();
-    if (c.gpu(lower(raw)))
-        return lower(raw);
-    for (const AliasSeed& a : seedAliases())
-        if (a.kind == AliasKind::Accelerator && lower(std::string(a.rawName)) == lower(raw))
-            return std::string(a.catalogId);
-    return {};
-}
-
-bool number(const std::optional<std::string>& text, double& out)
-{
-    if (!text)
-        return false;
-    auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), out);
-    return ec == std::errc() && ptr == text->data() + text->size() && std::isfinite(out) && out >= 0;
+    CommandLine cl("predict", "",
+                   "Throughput at the service level: measured rows read at the interactivity required, transferred\n"
+                   "from another system through the roofline model, or the calibrated roofline alone; with the\n"
+                   "method, the evidence grade and the rows used. Names resolve through the database's alias table\n"
+                   "as an import does: --accelerator takes names as MLPerf writes them (\"NVIDIA B200-SXM-180GB\").\n"
+                   "Give the workload as --mlperf-benchmark with --scenario, or as --model with the token counts.");
+    cl.text("db", "DB", "benchmark database", Required::Yes);
+    cl.number("gpus", "N", "GPUs the figure is for", Range::wholeAtLeast(1), Required::Yes);
+    cl.text("system", "ID", "catalog system (or a name the alias table maps to one)");
+    cl.text("accelerator", "NAME", "accelerator as a benchmark names it; its catalog system is used");
+    cl.text("mlperf-benchmark", "NAME", "an MLPerf benchmark, e.g. llama2-70b-99");
+    cl.text("scenario", "S", "the MLPerf scenario: Offline, Server or Interactive");
+    cl.text("model", "ID", "catalog model (or a name the alias table maps to one)");
+    cl.text("precision", "P", "fp4, fp8, bf16 ...; default: the best-graded measured precision, else fp8");
+    cl.number("input-tokens", "N", "mean input tokens per request", Range::atLeast(0));
+    cl.number("output-tokens", "N", "mean output tokens per request", Range::above(0));
+    cl.number("min-tokens-per-s-per-user", "X", "required output tokens/s per user", Range::atLeast(0));
+    cl.number("max-ttft-s", "T", "time-to-first-token limit in seconds", Range::atLeast(0));
+    cl.text("serving", "MODE", "aggregated (default) or disaggregated");
+    cl.flag("json", "machine output on stdout");
+    return cl;
 }
 
 // Fills the query from --mlperf-benchmark/--scenario or from the explicit workload options.
-std::string workloadFrom(const Args& a, ThroughputQuery& q)
+std::string workloadFrom(const CommandLine& cl, const CatalogNames& names, ThroughputQuery& q)
 {
-    if (auto bench = a.value("mlperf-benchmark")) {
+    if (auto bench = cl.value("mlperf-benchmark")) {
         const MlperfWorkload* w = builtinCatalog().mlperfWorkload(*bench);
         if (!w)
             return "unknown MLPerf benchmark \"" + *bench + "\"; see 'clusterplanner-cli catalog list'";
-        const std::string scenario = a.value("scenario").value_or("");
+        const std::string scenario = cl.value("scenario").value_or("");
         q.model = w->model;
         q.inputTokens = w->meanInputTokens;
         q.outputTokens = w->meanOutputTokens;
@@ -81,34 +66,34 @@ std::string workloadFrom(const Args& a, ThroughputQuery& q)
         }
         return {};
     }
-    const auto model = a.value("model");
-    if (!model || !builtinCatalog().model(*model))
-        return model ? "unknown model \"" + *model + "\"" : "give --mlperf-benchmark or --model";
-    q.model = builtinCatalog().model(*model)->id;
-    double perUser = 0;
-    if (!number(a.value("input-tokens"), q.inputTokens) || !number(a.value("output-tokens"), q.outputTokens) ||
-        !number(a.value("min-tokens-per-s-per-user"), perUser) || q.outputTokens <= 0)
-        return "--model needs --input-tokens, --output-tokens and --min-tokens-per-s-per-user (numbers >= 0)";
-    q.minPerUser = tokens_per_second(perUser);
+    const auto model = cl.value("model");
+    if (!model)
+        return "give --mlperf-benchmark or --model";
+    auto id = names.model(*model);
+    if (!id)
+        return id.error().message;
+    q.model = id.value();
+    const auto in = cl.number("input-tokens"), out = cl.number("output-tokens");
+    const auto perUser = cl.number("min-tokens-per-s-per-user");
+    if (!in || !out || !perUser)
+        return "--model needs --input-tokens, --output-tokens and --min-tokens-per-s-per-user";
+    q.inputTokens = *in;
+    q.outputTokens = *out;
+    q.minPerUser = tokens_per_second(*perUser);
     return {};
 }
 
-std::string hardwareFrom(const Args& a, ThroughputQuery& q)
+std::string hardwareFrom(const CommandLine& cl, const CatalogNames& names, ThroughputQuery& q)
 {
-    if (auto sys = a.value("system")) {
-        if (!builtinCatalog().system(*sys))
-            return "unknown system \"" + *sys + "\"";
-        q.system = *sys;
-        return {};
-    }
-    auto acc = a.value("accelerator");
-    if (!acc)
+    const auto sys = cl.value("system");
+    const auto acc = cl.value("accelerator");
+    if (!sys && !acc)
         return "give --accelerator NAME or --system ID";
-    const std::string gpu = gpuForAccelerator(*acc);
-    if (gpu.empty())
-        return "unknown accelerator \"" + *acc + "\": no alias maps it to a catalog GPU";
-    q.system = std::string(defaultSystemFor(gpu));
-    return q.system.empty() ? "no catalog system for GPU " + gpu : std::string();
+    auto id = sys ? names.system(*sys) : names.systemForAccelerator(*acc);
+    if (!id)
+        return id.error().message;
+    q.system = id.value();
+    return {};
 }
 
 void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, bool asJson, std::ostream& out)
@@ -116,9 +101,9 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, b
     const double perGpu = in_tokens_per_second(e.totalPerGpu);
     if (!asJson) {
         out << q.model << " on " << q.system << " (" << precisionName(q.precision) << "), "
-            << formatFigure(in_tokens_per_second(q.minPerUser)) << " tok/s/user\n"
-            << "  tokens/s per GPU   " << formatFigure(perGpu) << "\n  tokens/s (" << gpus << " GPUs) "
-            << formatFigure(perGpu * gpus) << "\n  method             " << methodName(e.method)
+            << figureText(in_tokens_per_second(q.minPerUser), "tok/s/user") << "\n"
+            << "  tokens/s per GPU   " << figureText(perGpu) << "\n  tokens/s (" << figureText(gpus) << " GPUs) "
+            << figureText(perGpu * gpus) << "\n  method             " << methodName(e.method)
             << "\n  evidence           " << gradeName(e.evidence.grade) << "\n  rows used          "
             << e.rowsUsed.size() << "\n";
         for (const Warning& w : e.warnings)
@@ -144,86 +129,52 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, b
     out << json::write(v);
 }
 
-// Without --precision, the precision whose measured rows for this system carry the best evidence
-// grade (the narrowest of equals), else fp8. Best grade first: v4.1's only H100 Llama 2 70B rows at
-// int4 are an open-division vLLM run at 692 tok/s per GPU, graded measured, while the audited fp8
-// runs reach about 5,000; taking the narrowest measured precision answered with the former.
-Result<ThroughputEstimate> estimateAnyPrecision(const MeasuredData& data, ThroughputQuery& q, bool fixed)
-{
-    if (fixed)
-        return data.model->estimate(q);
-    std::optional<ThroughputEstimate> best;
-    Precision bestPrecision = Precision::FP8;
-    for (Precision p : kAllPrecisions) {
-        q.precision = p;
-        auto e = data.model->estimate(q);
-        if (e && e.value().method == ThroughputMethod::Measured
-            && (!best || e.value().evidence.grade < best->evidence.grade)) {
-            best = std::move(e).value();
-            bestPrecision = p;
-        }
-    }
-    q.precision = best ? bestPrecision : Precision::FP8;
-    if (best)
-        return std::move(*best);
-    return data.model->estimate(q);
-}
-
 } // namespace
 
 int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    std::vector<OptionSpec> specs{{"help"}, {"json"}};
-    for (const char* o : {"db", "mlperf-benchmark", "scenario", "model", "precision", "input-tokens", "output-tokens",
-                          "min-tokens-per-s-per-user", "max-ttft-s", "accelerator", "system", "gpus", "serving"})
-        specs.push_back({o, true});
-    auto parsed = parseArgs(argv, specs);
-    const Args& a = parsed.args;
-    if (a.has("help")) {
-        out << kHelp;
-        return ExitOk;
+    CommandLine cl = predictCommandLine();
+    if (auto done = cl.parse(argv, out, err))
+        return *done;
+    if (!cl.positionals().empty())
+        return cl.usageError("unexpected argument \"" + cl.positionals().front() + "\"", err);
+    const auto precision = cl.value("precision") ? precisionFromName(*cl.value("precision")) : std::nullopt;
+    if (cl.value("precision") && !precision)
+        return cl.usageError("unknown precision \"" + *cl.value("precision") + "\"", err);
+    const auto serving = servingFromName(cl.value("serving").value_or("aggregated"));
+    if (!serving)
+        return cl.usageError("--serving must be aggregated or disaggregated", err);
+
+    const QString db = QString::fromStdString(*cl.value("db"));
+    auto names = CatalogNames::ofDatabase(db);
+    if (!names) {
+        err << names.error().message << "\n";
+        return exitCodeFor(names.error());
     }
     ThroughputQuery q;
     q.withCurve = false;
-    double gpus = 0, ttft = 0;
-    std::string problem = parsed.error;
-    if (problem.empty() && !a.value("db"))
-        problem = "missing --db DB";
-    if (problem.empty())
-        problem = workloadFrom(a, q);
-    if (problem.empty())
-        problem = hardwareFrom(a, q);
-    if (problem.empty() && (!number(a.value("gpus"), gpus) || gpus < 1 || gpus != std::floor(gpus)))
-        problem = "--gpus takes a positive whole number";
-    if (problem.empty() && a.value("max-ttft-s")) {
-        if (number(a.value("max-ttft-s"), ttft))
-            q.maxTtft = seconds(ttft);
-        else
-            problem = "--max-ttft-s takes a number of seconds";
-    }
-    const auto precision = a.value("precision") ? precisionFromName(*a.value("precision")) : std::nullopt;
-    if (problem.empty() && a.value("precision") && !precision)
-        problem = "unknown precision \"" + *a.value("precision") + "\"";
-    if (problem.empty() && a.value("serving") && !servingFromName(*a.value("serving")))
-        problem = "--serving must be aggregated or disaggregated";
-    if (!problem.empty()) {
-        err << "predict: " << problem << "\n" << kHelp;
-        return ExitUsage;
-    }
+    q.serving = *serving;
     if (precision)
         q.precision = *precision;
-    q.serving = servingFromName(a.value("serving").value_or("aggregated")).value_or(Serving::Aggregated);
-    auto data = loadMeasuredData(QString::fromStdString(*a.value("db")), builtinCatalog());
+    std::string problem = workloadFrom(cl, names.value(), q);
+    if (problem.empty())
+        problem = hardwareFrom(cl, names.value(), q);
+    if (!problem.empty())
+        return cl.usageError(problem, err);
+    if (auto ttft = cl.number("max-ttft-s")) // after the benchmark's own limit: the option wins
+        q.maxTtft = seconds(*ttft);
+
+    auto data = loadMeasuredData(db, builtinCatalog());
     if (!data) {
         err << data.error().message << "\n";
         return exitCodeFor(data.error());
     }
-    auto estimate = estimateAnyPrecision(*data.value(), q, precision.has_value());
+    auto estimate = estimateAtBestPrecision(*data.value()->model, q, precision.has_value());
     if (!estimate) {
         err << "predict: " << estimate.error().message << "\n";
         return exitCodeFor(estimate.error());
     }
-    print(estimate.value(), q, gpus, a.has("json"), out);
+    print(estimate.value(), q, *cl.number("gpus"), cl.has("json"), out);
     return ExitOk;
 }
 

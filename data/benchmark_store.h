@@ -65,6 +65,8 @@ public:
 
     Result<std::vector<BenchmarkPoint>> loadPoints(const PointFilter& filter = {}) const;
     Result<std::int64_t> runCount() const;
+    // The database's alias table (seeds and the user's own) over the catalog.
+    Result<AliasResolver> aliases() const;
 
 private:
     friend Result<BenchmarkDatabase> openForReading(const QString& path);
