@@ -89,7 +89,7 @@ int runFabric(const std::vector<std::string>& argv, std::ostream& out, std::ostr
         err << "fabric: " << result.error().message << "\n";
         return exitCodeFor(result.error());
     }
-    if (parsed.args.has("json"))
+    if (cl.has("json"))
         printJson(result.value(), out);
     else
         printHuman(result.value(), out);

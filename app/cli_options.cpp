@@ -47,20 +47,21 @@ std::string Range::describe() const
 }
 
 CommandLine::CommandLine(std::string command, std::string synopsis, std::string about)
-    : command_(std::move(command)), synopsis_(std::move(synopsis)), about_(std::move(about))
+    : command_(std::move(command)), synopsis_(std::move(synopsis)), about_(std::move(about)),
+      parser_(std::make_unique<QCommandLineParser>())
 {
     // Long options only ("--json"); "-h" is the one short option. Options may follow positionals.
-    parser_.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
-    parser_.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
-    parser_.addOption(QCommandLineOption({QStringLiteral("h"), kHelpName}));
+    parser_->setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
+    parser_->setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
+    parser_->addOption(QCommandLineOption(QStringList{QStringLiteral("h"), kHelpName}));
 }
 
 void CommandLine::add(Option o)
 {
     if (o.kind == Kind::Flag)
-        parser_.addOption(QCommandLineOption(q(o.name)));
+        parser_->addOption(QCommandLineOption(q(o.name)));
     else
-        parser_.addOption(QCommandLineOption(q(o.name), QString(), q(o.valueName)));
+        parser_->addOption(QCommandLineOption(q(o.name), QString(), q(o.valueName)));
     options_.push_back(std::move(o));
 }
 
@@ -91,15 +92,15 @@ std::optional<int> CommandLine::parse(const std::vector<std::string>& argv, std:
     QStringList words{q(command_)}; // QCommandLineParser skips the first word (the program)
     for (const std::string& a : argv)
         words << q(a);
-    const bool parsed = parser_.parse(words);
+    const bool parsed = parser_->parse(words);
     // Help answers even beside other mistakes: someone asking for help gets it.
-    if (parser_.isSet(kHelpName)) {
+    if (parser_->isSet(kHelpName)) {
         out << help();
         return 0;
     }
     if (!parsed)
-        return usageError(parser_.errorText().toStdString(), err);
-    for (const QString& p : parser_.positionalArguments())
+        return usageError(parser_->errorText().toStdString(), err);
+    for (const QString& p : parser_->positionalArguments())
         positionals_.push_back(p.toStdString());
     if (const std::string problem = check(); !problem.empty())
         return usageError(problem, err);
@@ -109,7 +110,7 @@ std::optional<int> CommandLine::parse(const std::vector<std::string>& argv, std:
 std::string CommandLine::check()
 {
     for (const Option& o : options_) {
-        const QStringList given = parser_.values(q(o.name));
+        const QStringList given = parser_->values(q(o.name));
         if (o.kind == Kind::Flag)
             continue;
         if (given.isEmpty()) {
@@ -130,11 +131,11 @@ std::string CommandLine::check()
     return {};
 }
 
-bool CommandLine::has(const std::string& name) const { return parser_.isSet(q(name)); }
+bool CommandLine::has(const std::string& name) const { return parser_->isSet(q(name)); }
 
 std::optional<std::string> CommandLine::value(const std::string& name) const
 {
-    const QStringList v = parser_.values(q(name));
+    const QStringList v = parser_->values(q(name));
     if (v.isEmpty())
         return std::nullopt;
     return v.constLast().toStdString();
@@ -143,7 +144,7 @@ std::optional<std::string> CommandLine::value(const std::string& name) const
 std::vector<std::string> CommandLine::values(const std::string& name) const
 {
     std::vector<std::string> out;
-    for (const QString& v : parser_.values(q(name)))
+    for (const QString& v : parser_->values(q(name)))
         out.push_back(v.toStdString());
     return out;
 }
@@ -176,8 +177,6 @@ std::string CommandLine::help() const
     }
     line("-h, --help", "this help");
     line("--", "ends the options: every later word is a positional argument");
-    if (!epilogue_.empty())
-        s += "\n" + epilogue_ + "\n";
     return s;
 }
 

@@ -15,6 +15,7 @@
 #include <QCommandLineParser>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -50,8 +51,6 @@ public:
     void repeatable(const std::string& name, const std::string& valueName, const std::string& help);
     void number(const std::string& name, const std::string& valueName, const std::string& help, Range range,
                 Required required = Required::No);
-    // Extra paragraph printed after the options (exit codes, examples).
-    void epilogue(const std::string& text) { epilogue_ = text; }
 
     // Parses argv (the words after the subcommand's name). Returns the exit code when the command
     // must stop here: 0 after printing the help to out, 1 after printing a usage error to err.
@@ -78,9 +77,9 @@ private:
     void add(Option o);
     std::string check(); // the first problem with the parsed values, or empty
 
-    std::string command_, synopsis_, about_, epilogue_;
+    std::string command_, synopsis_, about_;
     std::vector<Option> options_;
-    QCommandLineParser parser_;
+    std::unique_ptr<QCommandLineParser> parser_; // held by pointer: QCommandLineParser cannot move
     std::vector<std::string> positionals_;
     std::map<std::string, double> numbers_;
 };

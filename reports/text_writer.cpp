@@ -40,9 +40,10 @@ void bomLines(std::string& out, const ReportModel& m)
         return;
     out += "\nBill of materials\n";
     for (const ReportBomLine& l : m.bom) {
-        const std::string cost = l.includedIn.empty() ? figureText(l.totalCostUsd, "USD") : "in " + l.includedIn;
-        out += "  " + padded(figureText(l.count) + " " + l.unit, 18) + padded(l.item, 44) + cost + "  " + l.grade
-               + "\n";
+        // Cost first and the item last: item names are long, figures line up.
+        const std::string cost = l.includedIn.empty() ? figureText(l.totalCostUsd, "USD") : "included";
+        out += "  " + padded(figureText(l.count) + " " + l.unit, 24) + rightAligned(cost, 10) + "  "
+               + padded(l.grade, 12) + l.item + (l.includedIn.empty() ? "" : " (in " + l.includedIn + ")") + "\n";
     }
 }
 

@@ -227,7 +227,8 @@ private Q_SLOTS:
         Run text = runCli({"evaluate", file});
         QVERIFY2(text.code == 0, text.err.c_str());
         // Every metric's line is there, with its grade.
-        for (const auto& [key, e] : *parsed(json).find("evidence")->object) {
+        const json::Value root = parsed(json);
+        for (const auto& [key, e] : *root.find("evidence")->object) {
             const std::string method = e.find("method")->string;
             const std::string grade = e.find("grade")->string + (method.empty() ? "" : " (" + method + ")");
             QVERIFY2(text.out.find(grade) != std::string::npos, key.c_str());
