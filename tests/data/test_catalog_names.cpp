@@ -5,6 +5,7 @@
 #include "benchmark_test_util.h"
 #include "catalog_names.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -102,7 +103,7 @@ private Q_SLOTS:
         r = importInto("mlperf", garbage, db);
         QVERIFY(!r);
         QVERIFY(!QFileInfo::exists(db));
-        QCOMPARE(dir.entryList(QDir::Files | QDir::NoDotAndDotDot), QStringList{QStringLiteral("garbage.json")});
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot), QStringList{QStringLiteral("garbage.json")});
     }
 
     void aFailedImportKeepsADatabaseThatWasThere()
