@@ -5,6 +5,8 @@
 #include "cli_runner.h"
 #include "cli_test_support.h"
 
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <sstream>
@@ -178,6 +180,17 @@ private Q_SLOTS:
         QVERIFY(Runner::answersWithoutSetUp({"--version"}));
         QCOMPARE(runCli({}).code, 1);
         QCOMPARE(runCli({"frobnicate"}).code, 1);
+    }
+
+    void importOfAMissingFileNamesItAndLeavesNoDatabase()
+    {
+        QTemporaryDir dir;
+        const std::string input = dir.filePath(QStringLiteral("results-not-here.json")).toStdString();
+        const QString db = dir.filePath(QStringLiteral("new.sqlite"));
+        Run r = runCli({"import", "mlperf", input, "--into", db.toStdString()});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.find(input + ": cannot open the file") != std::string::npos, r.err.c_str());
+        QVERIFY(!QFileInfo::exists(db));
     }
 
     void exitCodesByKind()
