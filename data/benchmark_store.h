@@ -6,6 +6,7 @@
 //   // clusterplanner-cli import mlperf results.json --into bench.sqlite
 //   auto report = planner::importInto("mlperf", file, db, options);
 //   if (!report) -> report.error(): kind BadInput (exit 2) or Io (exit 3), message names the file
+//                  and a database the failed import created is removed (all or nothing)
 //   report.value().imported / .skipped (record + reason) / .warnings / .unknownNames
 //
 //   // throughput model input
