@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `catalog list` and `catalog show ID`: every figure with all its claims, their sources and grades.
-#include "cli_args.h"
-#include "cli_common.h"
+#include "cli_options.h"
 #include "cli_runner.h"
 
 #include "catalog/catalog.h"
+#include "core/number_text.h"
 
 #include <functional>
 #include <iomanip>
@@ -16,12 +16,12 @@ using namespace units;
 
 namespace {
 
-const char* kHelp =
-    "Usage: clusterplanner-cli catalog list\n"
-    "       clusterplanner-cli catalog show ID\n"
-    "\n"
-    "Lists the built-in catalog (GPUs, systems, NICs, switches, optics, storage tiers, models,\n"
-    "MLPerf workloads) or shows one entry with every figure's claims, sources and evidence grades.\n";
+CommandLine catalogCommandLine()
+{
+    return CommandLine("catalog", "{list|show ID}",
+                       "Lists the built-in catalog (GPUs, systems, NICs, switches, optics, storage tiers, models,\n"
+                       "MLPerf workloads) or shows one entry with every figure's claims, sources and evidence grades.");
+}
 
 class Printer {
 public:
@@ -37,7 +37,7 @@ public:
         for (std::size_t i = 0; i < f.claims.size(); ++i) {
             const auto& c = f.claims[i];
             out_ << "  " << std::left << std::setw(26) << (i == 0 ? label : "") << (i == f.chosen ? "* " : "  ")
-                 << formatFigure(convert(c.value)) << " " << unit << "  [" << gradeName(c.provenance.grade) << "] "
+                 << figureText(convert(c.value), unit) << "  [" << gradeName(c.provenance.grade) << "] "
                  << c.provenance.source << (c.provenance.date.empty() ? "" : " (" + c.provenance.date + ")")
                  << "\n";
         }
@@ -140,11 +140,11 @@ void showWorkload(const MlperfWorkload& w, Printer& p)
 {
     p.text("kind", "MLPerf workload");
     p.text("model", w.model);
-    p.text("mean input / output", formatFigure(w.meanInputTokens) + " / " + formatFigure(w.meanOutputTokens));
-    p.text("Server TTFT / TPOT p99", formatFigure(in_seconds(w.serverTtft) * 1e3) + " / " +
-                                         formatFigure(in_seconds(w.serverTpot) * 1e3) + " ms");
-    p.text("Interactive TTFT / TPOT", formatFigure(in_seconds(w.interactiveTtft) * 1e3) + " / " +
-                                          formatFigure(in_seconds(w.interactiveTpot) * 1e3) + " ms");
+    p.text("mean input / output", figureText(w.meanInputTokens) + " / " + figureText(w.meanOutputTokens));
+    p.text("Server TTFT / TPOT p99", figureText(in_seconds(w.serverTtft) * 1e3) + " / " +
+                                         figureText(in_seconds(w.serverTpot) * 1e3, "ms"));
+    p.text("Interactive TTFT / TPOT", figureText(in_seconds(w.interactiveTtft) * 1e3) + " / " +
+                                          figureText(in_seconds(w.interactiveTpot) * 1e3, "ms"));
     p.text("source", w.provenance.source);
 }
 
@@ -178,14 +178,12 @@ bool show(const Catalog& c, const std::string& id, std::ostream& out)
 
 int runCatalog(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    auto parsed = parseArgs(argv, {{"help"}});
-    const auto& pos = parsed.args.positionals;
-    if (parsed.args.has("help")) {
-        out << kHelp;
-        return ExitOk;
-    }
+    CommandLine cl = catalogCommandLine();
+    if (auto done = cl.parse(argv, out, err))
+        return *done;
+    const auto& pos = cl.positionals();
     const Catalog& c = builtinCatalog();
-    if (parsed.error.empty() && pos.size() == 1 && pos[0] == "list") {
+    if (pos.size() == 1 && pos[0] == "list") {
         listAll(out, "gpu", c.gpus);
         listAll(out, "system", c.systems);
         listAll(out, "nic", c.nics);
@@ -196,7 +194,7 @@ int runCatalog(const std::vector<std::string>& argv, std::ostream& out, std::ost
         listAll(out, "mlperf", c.mlperfWorkloads);
         return ExitOk;
     }
-    if (parsed.error.empty() && pos.size() == 2 && pos[0] == "show") {
+    if (pos.size() == 2 && pos[0] == "show") {
         std::ostringstream text;
         if (show(c, pos[1], text)) {
             out << text.str() << "* = chosen claim\n";
@@ -205,8 +203,7 @@ int runCatalog(const std::vector<std::string>& argv, std::ostream& out, std::ost
         err << "catalog: no entry with id \"" << pos[1] << "\"; run 'clusterplanner-cli catalog list'\n";
         return ExitBadInput;
     }
-    err << "catalog: " << (parsed.error.empty() ? "expected 'list' or 'show ID'" : parsed.error) << "\n" << kHelp;
-    return ExitUsage;
+    return cl.usageError("expected 'list' or 'show ID'", err);
 }
 
 } // namespace planner::cli

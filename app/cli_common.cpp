@@ -8,9 +8,6 @@
 #include "scenario/scenario_schema.h"
 
 
-#include <cmath>
-#include <cstdio>
-
 namespace planner::cli {
 
 std::string located(const Error& e, const Scenario& s, const std::string& file)
@@ -21,19 +18,6 @@ std::string located(const Error& e, const Scenario& s, const std::string& file)
     if (e.message.rfind(file, 0) == 0)
         return e.message;
     return file + ": " + e.message;
-}
-
-std::string formatFigure(double v)
-{
-    char buf[64];
-    const double a = std::fabs(v);
-    if (a != 0 && (a >= 1e9 || a < 1e-3))
-        std::snprintf(buf, sizeof buf, "%.4g", v);
-    else if (a >= 1000 || v == std::floor(v))
-        std::snprintf(buf, sizeof buf, "%.0f", v);
-    else
-        std::snprintf(buf, sizeof buf, "%.4f", v);
-    return buf;
 }
 
 Outcome<Scenario> loadScenarioWithOverrides(const std::string& file, const std::vector<std::string>& sets,

@@ -38,6 +38,5 @@ Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std:
 
 // "file:line: message" when the error names a field the file gave, else "file: message".
 std::string located(const Error& e, const Scenario& s, const std::string& file);
-std::string formatFigure(double v);
 
 } // namespace planner::cli

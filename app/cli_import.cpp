@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `import {mlperf|inferencex|csv|vllm} FILE --into DB [options]`: one transaction per file, with a
 // report of every record skipped and why.
-#include "cli_args.h"
-#include "cli_common.h"
+#include "cli_options.h"
 #include "cli_runner.h"
 
 #include "benchmark_store.h"
@@ -13,7 +12,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -25,21 +23,25 @@ namespace planner::cli {
 
 namespace {
 
-const char* kHelp =
-    "Usage: clusterplanner-cli import {mlperf|inferencex|csv|vllm} FILE --into DB [OPTIONS]\n"
-    "\n"
-    "Imports benchmark results into a SQLite benchmark database (created if missing), all rows or\n"
-    "none, and reports how many records were imported and why the others were skipped.\n"
-    "  --into DB            the database to create or extend\n"
-    "  --accelerator NAME   accelerator as the source names it (required by vllm), e.g. \"NVIDIA B200\"\n"
-    "  --gpus N             GPUs of the measured server (required by vllm)\n"
-    "  --model NAME         model name, when the file lacks it or to override it\n"
-    "  --precision P        fp4, fp8, bf16 ...\n"
-    "  --framework TEXT     serving framework and version\n"
-    "  --grade G            evidence grade for every row (verified measured vendor third-party estimate user)\n"
-    "  --mapping FILE       csv: column mapping (JSON)\n"
-    "  --strict             any invalid record fails the whole import\n"
-    "  --json               machine output\n";
+CommandLine importCommandLine()
+{
+    CommandLine cl("import", "{mlperf|inferencex|csv|vllm} FILE",
+                   "Imports benchmark results into a SQLite benchmark database (created if missing), all rows or\n"
+                   "none, and reports how many records were imported and why the others were skipped. A failed\n"
+                   "import leaves no database behind that it created.");
+    cl.text("into", "DB", "the database to create or extend", Required::Yes);
+    cl.text("accelerator", "NAME", "accelerator as the source names it (required by vllm), e.g. \"NVIDIA B200\"");
+    cl.number("gpus", "N", "GPUs of the measured server (required by vllm)", Range::wholeAtLeast(1));
+    cl.text("model", "NAME", "model name, when the file lacks it or to override it");
+    cl.text("precision", "P", "fp4, fp8, bf16 ...");
+    cl.text("framework", "TEXT", "serving framework and version");
+    cl.text("source", "TEXT", "where the results come from (URL or citation)");
+    cl.text("grade", "G", "evidence grade for every row (verified measured vendor third-party estimate user)");
+    cl.text("mapping", "FILE", "csv: column mapping (JSON)");
+    cl.flag("strict", "any invalid record fails the whole import");
+    cl.flag("json", "machine output on stdout");
+    return cl;
+}
 
 void printReport(const ImportReport& r, std::ostream& out)
 {
@@ -153,53 +155,39 @@ private:
 
 int runImport(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    auto parsed = parseArgs(argv, {{"help"}, {"json"}, {"strict"}, {"into", true}, {"accelerator", true},
-                                   {"gpus", true}, {"model", true}, {"precision", true}, {"framework", true},
-                                   {"grade", true}, {"mapping", true}, {"source", true}});
-    const Args& a = parsed.args;
-    if (a.has("help")) {
-        out << kHelp;
-        return ExitOk;
-    }
-    std::string problem = parsed.error;
-    if (problem.empty() && a.positionals.size() != 2)
-        problem = "expected an importer name and a FILE";
-    if (problem.empty() && !a.value("into"))
-        problem = "missing --into DB";
-    if (problem.empty() && !findImporter(a.positionals[0]))
-        problem = "unknown importer \"" + a.positionals[0] + "\" (mlperf, inferencex, csv, vllm)";
+    CommandLine cl = importCommandLine();
+    if (auto done = cl.parse(argv, out, err))
+        return *done;
+    const auto& pos = cl.positionals();
+    if (pos.size() != 2)
+        return cl.usageError("expected an importer name and a FILE", err);
+    if (!findImporter(pos[0]))
+        return cl.usageError("unknown importer \"" + pos[0] + "\" (mlperf, inferencex, csv, vllm)", err);
     ImportOptions options;
-    options.accelerator = a.value("accelerator").value_or("");
-    options.model = a.value("model").value_or("");
-    options.precision = a.value("precision").value_or("");
-    options.framework = a.value("framework").value_or("");
-    options.source = a.value("source").value_or("");
-    options.mappingFile = QString::fromStdString(a.value("mapping").value_or(""));
-    options.strict = a.has("strict");
-    if (auto g = a.value("grade"); problem.empty() && g && !(options.grade = gradeFromName(*g)))
-        problem = "--grade \"" + *g + "\" is not one of: verified measured vendor third-party estimate user";
-    if (auto n = a.value("gpus"); problem.empty() && n) {
-        auto [ptr, ec] = std::from_chars(n->data(), n->data() + n->size(), options.gpus);
-        if (ec != std::errc() || ptr != n->data() + n->size() || options.gpus <= 0)
-            problem = "--gpus takes a positive whole number, got \"" + *n + "\"";
-    }
-    if (!problem.empty()) {
-        err << "import: " << problem << "\n" << kHelp;
-        return ExitUsage;
-    }
-    const QString file = QString::fromStdString(a.positionals[1]);
+    options.accelerator = cl.value("accelerator").value_or("");
+    options.model = cl.value("model").value_or("");
+    options.precision = cl.value("precision").value_or("");
+    options.framework = cl.value("framework").value_or("");
+    options.source = cl.value("source").value_or("");
+    options.mappingFile = QString::fromStdString(cl.value("mapping").value_or(""));
+    options.strict = cl.has("strict");
+    options.gpus = static_cast<int>(cl.number("gpus").value_or(options.gpus));
+    if (auto g = cl.value("grade"); g && !(options.grade = gradeFromName(*g)))
+        return cl.usageError("--grade \"" + *g + "\" is not one of: verified measured vendor third-party estimate user",
+                             err);
+    const QString file = QString::fromStdString(pos[1]);
     Feedback feedback;
     auto report = [&] {
         TerminalProgress progress(err, file); // ends its line before any report is printed
         progress.attach(feedback);
         options.feedback = &feedback;
-        return importInto(a.positionals[0], file, QString::fromStdString(*a.value("into")), options);
+        return importInto(pos[0], file, QString::fromStdString(*cl.value("into")), options);
     }();
     if (!report) {
         err << report.error().message << "\n";
         return exitCodeFor(report.error());
     }
-    if (a.has("json"))
+    if (cl.has("json"))
         printJson(report.value(), out);
     else
         printReport(report.value(), out);

@@ -5,10 +5,15 @@
 #include <QCoreApplication>
 
 #include <iostream>
+#include <optional>
 
 int main(int argc, char** argv)
 {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    planner::cli::Runner runner(std::cout, std::cerr);
+    // Help, version and usage errors answer before any set-up.
+    if (planner::cli::Runner::answersWithoutSetUp(args))
+        return runner.run(args);
     QCoreApplication app(argc, argv); // Qt file and SQL classes want one; it reads no settings
-    std::vector<std::string> args(argv + 1, argv + argc);
-    return planner::cli::Runner(std::cout, std::cerr).run(args);
+    return runner.run(args);
 }

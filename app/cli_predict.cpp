@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `predict --db DB (--mlperf-benchmark NAME --scenario S | --model ID ...) (--accelerator NAME |
 // --system ID) --gpus N [--json]`: throughput with its method, evidence and the rows used.
-#include "cli_args.h"
-#include "cli_common.h"
+#include "cli_options.h"
 #include "cli_runner.h"
 
-#include "benchmark_aliases.h"
+#include "catalog_names.h"
 #include "json.h"
 #include "measured_throughput.h"
+
+#include "core/number_text.h"
 #include "scenario/scenario_schema.h"
 
-#include <algorithm>
-#include <cctype>
-#include <charconv>
-#include <cmath>
 #include <optional>
 
 namespace planner::cli {
@@ -22,44 +19,31 @@ using namespace units;
 
 namespace {
 
-const char* kHelp =
-    "Usage: clusterplanner-cli predict --db DB --gpus N (--accelerator NAME | --system ID)\n"
-    "         (--mlperf-benchmark NAME --scenario Offline|Server|Interactive [--precision P]\n"
-    "          | --model ID [--precision P] [--input-tokens N] [--output-tokens N] [--min-tokens-per-s-per-user X])\n"
-    "         [--max-ttft-s T] [--serving aggregated|disaggregated] [--json]\n"
-    "\n"
-    "Throughput at the service level: measured rows read at the interactivity required, transferred\n"
-    "from another system through the roofline model, or the calibrated roofline alone; with the\n"
-    "method, the evidence grade and the rows used. --accelerator takes names as MLPerf writes them\n"
-    "(\"NVIDIA B200-SXM-180GB\"). Options not given take the defaults of the scenario file's fields\n"
-    "(workload.precision, .serving, .input_tokens ...), so predict answers as evaluate does for the\n"
-    "same question; with --mlperf-benchmark and no --precision, the precision whose measured rows carry\n"
-    "the best evidence.\n";
-
-std::string lower(std::string s)
+CommandLine predictCommandLine()
 {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return s;
-}
-
-// The catalog GPU id an accelerator name maps to through the alias table; empty when unknown.
-std::string gpuForAccelerator(const std::string& raw)
-{
-    const Catalog& c = builtinCatalog();
-    if (c.gpu(lower(raw)))
-        return lower(raw);
-    for (const AliasSeed& a : seedAliases())
-        if (a.kind == AliasKind::Accelerator && lower(std::string(a.rawName)) == lower(raw))
-            return std::string(a.catalogId);
-    return {};
-}
-
-bool number(const std::optional<std::string>& text, double& out)
-{
-    if (!text)
-        return false;
-    auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), out);
-    return ec == std::errc() && ptr == text->data() + text->size() && std::isfinite(out) && out >= 0;
+    CommandLine cl("predict", "",
+                   "Throughput at the service level: measured rows read at the interactivity required, transferred\n"
+                   "from another system through the roofline model, or the calibrated roofline alone; with the\n"
+                   "method, the evidence grade and the rows used. Names resolve through the database's alias table\n"
+                   "as an import does: --accelerator takes names as MLPerf writes them (\"NVIDIA B200-SXM-180GB\").\n"
+                   "Give the workload as --mlperf-benchmark with --scenario, or as --model. Options not given take the\n"
+                   "defaults of the scenario file's fields (workload.precision, .serving, .input_tokens ...), so\n"
+                   "predict answers as evaluate does for the same question.");
+    cl.text("db", "DB", "benchmark database", Required::Yes);
+    cl.number("gpus", "N", "GPUs the figure is for", Range::wholeAtLeast(1), Required::Yes);
+    cl.text("system", "ID", "catalog system (or a name the alias table maps to one)");
+    cl.text("accelerator", "NAME", "accelerator as a benchmark names it; its catalog system is used");
+    cl.text("mlperf-benchmark", "NAME", "an MLPerf benchmark, e.g. llama2-70b-99");
+    cl.text("scenario", "S", "the MLPerf scenario: Offline, Server or Interactive");
+    cl.text("model", "ID", "catalog model (or a name the alias table maps to one)");
+    cl.text("precision", "P", "fp4, fp8, bf16 ...; with --mlperf-benchmark the best-graded measured one by default");
+    cl.number("input-tokens", "N", "mean input tokens per request", Range::atLeast(0));
+    cl.number("output-tokens", "N", "mean output tokens per request", Range::above(0));
+    cl.number("min-tokens-per-s-per-user", "X", "required output tokens/s per user", Range::atLeast(0));
+    cl.number("max-ttft-s", "T", "time-to-first-token limit in seconds", Range::atLeast(0));
+    cl.text("serving", "MODE", "aggregated or disaggregated (default: the scenario field's)");
+    cl.flag("json", "machine output on stdout");
+    return cl;
 }
 
 // The workload fields predict asks about, at their scenario defaults: the same question evaluate
@@ -78,25 +62,25 @@ Scenario defaultQuestion()
     return s;
 }
 
-// An option given on the command line, set on the scenario through the field table (its checks
-// and messages); empty when fine or not given.
-std::string setOption(const Args& a, const char* option, const char* path, Scenario& s)
+// A numeric option given on the command line, set on the scenario through the field table (its
+// checks and messages); empty when fine or not given.
+std::string setOption(const CommandLine& cl, const char* option, const char* path, Scenario& s)
 {
-    const auto value = a.value(option);
+    const auto value = cl.number(option);
     if (!value)
         return {};
-    auto ok = setField(s, path, *value, "command line");
+    auto ok = setField(s, path, exactText(*value), "command line");
     return ok ? std::string() : "--" + std::string(option) + ": " + ok.error().message;
 }
 
 // Fills the question from --mlperf-benchmark/--scenario or from the workload options.
-std::string workloadFrom(const Args& a, Scenario& s)
+std::string workloadFrom(const CommandLine& cl, const CatalogNames& names, Scenario& s)
 {
-    if (auto bench = a.value("mlperf-benchmark")) {
+    if (auto bench = cl.value("mlperf-benchmark")) {
         const MlperfWorkload* w = builtinCatalog().mlperfWorkload(*bench);
         if (!w)
             return "unknown MLPerf benchmark \"" + *bench + "\"; see 'clusterplanner-cli catalog list'";
-        const std::string scenario = a.value("scenario").value_or("");
+        const std::string scenario = cl.value("scenario").value_or("");
         s.workload.model.value = w->model;
         s.workload.input_tokens.value = w->meanInputTokens;
         s.workload.output_tokens.value = w->meanOutputTokens;
@@ -112,34 +96,32 @@ std::string workloadFrom(const Args& a, Scenario& s)
         }
         return {};
     }
-    const auto model = a.value("model");
-    if (!model || !builtinCatalog().model(*model))
-        return model ? "unknown model \"" + *model + "\"" : "give --mlperf-benchmark or --model";
-    s.workload.model.value = builtinCatalog().model(*model)->id;
-    std::string problem = setOption(a, "input-tokens", "workload.input_tokens", s);
+    const auto model = cl.value("model");
+    if (!model)
+        return "give --mlperf-benchmark or --model";
+    auto id = names.model(*model);
+    if (!id)
+        return id.error().message;
+    s.workload.model.value = id.value();
+    std::string problem = setOption(cl, "input-tokens", "workload.input_tokens", s);
     if (problem.empty())
-        problem = setOption(a, "output-tokens", "workload.output_tokens", s);
+        problem = setOption(cl, "output-tokens", "workload.output_tokens", s);
     if (problem.empty())
-        problem = setOption(a, "min-tokens-per-s-per-user", "workload.min_tokens_per_s_per_user", s);
+        problem = setOption(cl, "min-tokens-per-s-per-user", "workload.min_tokens_per_s_per_user", s);
     return problem;
 }
 
-std::string hardwareFrom(const Args& a, Scenario& s)
+std::string hardwareFrom(const CommandLine& cl, const CatalogNames& names, Scenario& s)
 {
-    if (auto sys = a.value("system")) {
-        if (!builtinCatalog().system(*sys))
-            return "unknown system \"" + *sys + "\"";
-        s.system.value = *sys;
-        return {};
-    }
-    auto acc = a.value("accelerator");
-    if (!acc)
+    const auto sys = cl.value("system");
+    const auto acc = cl.value("accelerator");
+    if (!sys && !acc)
         return "give --accelerator NAME or --system ID";
-    const std::string gpu = gpuForAccelerator(*acc);
-    if (gpu.empty())
-        return "unknown accelerator \"" + *acc + "\": no alias maps it to a catalog GPU";
-    s.system.value = std::string(defaultSystemFor(gpu));
-    return s.system.value.empty() ? "no catalog system for GPU " + gpu : std::string();
+    auto id = sys ? names.system(*sys) : names.systemForAccelerator(*acc);
+    if (!id)
+        return id.error().message;
+    s.system.value = id.value();
+    return {};
 }
 
 void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, bool asJson, std::ostream& out)
@@ -147,9 +129,9 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, b
     const double perGpu = in_tokens_per_second(e.totalPerGpu);
     if (!asJson) {
         out << q.model << " on " << q.system << " (" << precisionName(q.precision) << "), "
-            << formatFigure(in_tokens_per_second(q.minPerUser)) << " tok/s/user\n"
-            << "  tokens/s per GPU   " << formatFigure(perGpu) << "\n  tokens/s (" << gpus << " GPUs) "
-            << formatFigure(perGpu * gpus) << "\n  method             " << methodName(e.method)
+            << figureText(in_tokens_per_second(q.minPerUser), "tok/s/user") << "\n"
+            << "  tokens/s per GPU   " << figureText(perGpu) << "\n  tokens/s (" << figureText(gpus) << " GPUs) "
+            << figureText(perGpu * gpus) << "\n  method             " << methodName(e.method)
             << "\n  evidence           " << gradeName(e.evidence.grade) << "\n  rows used          "
             << e.rowsUsed.size() << "\n";
         for (const Warning& w : e.warnings)
@@ -175,85 +157,59 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, b
     out << json::write(v);
 }
 
-// Without --precision, the precision whose measured rows for this system carry the best evidence
-// grade (the narrowest of equals), else fp8. Best grade first: v4.1's only H100 Llama 2 70B rows at
-// int4 are an open-division vLLM run at 692 tok/s per GPU, graded measured, while the audited fp8
-// runs reach about 5,000; taking the narrowest measured precision answered with the former.
-// The question is the scenario's: the estimate comes through throughputFor, as evaluate's does.
-Result<ThroughputEstimate> estimateAnyPrecision(const MeasuredData& data, Scenario& s, bool choose)
-{
-    if (!choose)
-        return throughputFor(data, s, builtinCatalog());
-    const std::string fallback = s.workload.precision.value;
-    std::optional<ThroughputEstimate> best;
-    std::string bestPrecision = fallback;
-    for (Precision p : kAllPrecisions) {
-        s.workload.precision.value = std::string(precisionName(p));
-        auto e = throughputFor(data, s, builtinCatalog());
-        if (e && fromOwnRows(e.value().method) && (!best || e.value().evidence.grade < best->evidence.grade)) {
-            best = std::move(e).value();
-            bestPrecision = s.workload.precision.value;
-        }
-    }
-    s.workload.precision.value = bestPrecision;
-    if (best)
-        return std::move(*best);
-    return throughputFor(data, s, builtinCatalog());
-}
-
 } // namespace
 
 int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    std::vector<OptionSpec> specs{{"help"}, {"json"}};
-    for (const char* o : {"db", "mlperf-benchmark", "scenario", "model", "precision", "input-tokens", "output-tokens",
-                          "min-tokens-per-s-per-user", "max-ttft-s", "accelerator", "system", "gpus", "serving"})
-        specs.push_back({o, true});
-    auto parsed = parseArgs(argv, specs);
-    const Args& a = parsed.args;
-    if (a.has("help")) {
-        out << kHelp;
-        return ExitOk;
-    }
+    CommandLine cl = predictCommandLine();
+    if (auto done = cl.parse(argv, out, err))
+        return *done;
+    if (!cl.positionals().empty())
+        return cl.usageError("unexpected argument \"" + cl.positionals().front() + "\"", err);
+    const auto precision = cl.value("precision") ? precisionFromName(*cl.value("precision")) : std::nullopt;
+    if (cl.value("precision") && !precision)
+        return cl.usageError("unknown precision \"" + *cl.value("precision") + "\"", err);
     Scenario s = defaultQuestion();
-    double gpus = 0;
-    std::string problem = parsed.error;
-    if (problem.empty() && !a.value("db"))
-        problem = "missing --db DB";
-    if (problem.empty())
-        problem = workloadFrom(a, s);
-    if (problem.empty())
-        problem = hardwareFrom(a, s);
-    if (problem.empty() && (!number(a.value("gpus"), gpus) || gpus < 1 || gpus != std::floor(gpus)))
-        problem = "--gpus takes a positive whole number";
-    if (problem.empty())
-        problem = setOption(a, "max-ttft-s", "workload.max_ttft_s", s);
-    const auto precision = a.value("precision") ? precisionFromName(*a.value("precision")) : std::nullopt;
-    if (problem.empty() && a.value("precision") && !precision)
-        problem = "unknown precision \"" + *a.value("precision") + "\"";
     if (precision) // any name the catalog reads (int8, mxfp8 ...), as the canonical one
         s.workload.precision.value = std::string(precisionName(*precision));
-    if (problem.empty() && a.value("serving") && !servingFromName(*a.value("serving")))
-        problem = "--serving must be aggregated or disaggregated";
-    if (problem.empty())
-        problem = setOption(a, "serving", "workload.serving", s);
-    if (!problem.empty()) {
-        err << "predict: " << problem << "\n" << kHelp;
-        return ExitUsage;
+    if (auto serving = cl.value("serving")) {
+        if (!servingFromName(*serving))
+            return cl.usageError("--serving must be aggregated or disaggregated", err);
+        s.workload.serving.value = *serving;
     }
-    auto data = loadMeasuredData(QString::fromStdString(*a.value("db")), builtinCatalog());
+    const QString db = QString::fromStdString(*cl.value("db"));
+    auto names = CatalogNames::ofDatabase(db);
+    if (!names) {
+        err << names.error().message << "\n";
+        return exitCodeFor(names.error());
+    }
+    std::string problem = workloadFrom(cl, names.value(), s);
+    if (problem.empty())
+        problem = hardwareFrom(cl, names.value(), s);
+    if (problem.empty()) // after the benchmark's own limit: the option wins
+        problem = setOption(cl, "max-ttft-s", "workload.max_ttft_s", s);
+    if (!problem.empty())
+        return cl.usageError(problem, err);
+
+    auto data = loadMeasuredData(db, builtinCatalog());
     if (!data) {
         err << data.error().message << "\n";
         return exitCodeFor(data.error());
     }
-    const bool choosePrecision = !precision && a.value("mlperf-benchmark");
-    auto estimate = estimateAnyPrecision(*data.value(), s, choosePrecision);
-    auto query = estimate ? throughputQueryFor(s, builtinCatalog()) : Result<ThroughputQuery>(estimate.error());
+    // The question is the scenario's, asked through the query evaluate's throughput source builds.
+    auto query = throughputQueryFor(s, builtinCatalog());
     if (!query) {
         err << "predict: " << query.error().message << "\n";
         return exitCodeFor(query.error());
     }
-    print(estimate.value(), query.value(), gpus, a.has("json"), out);
+    ThroughputQuery q = query.value();
+    const bool choosePrecision = !precision && cl.value("mlperf-benchmark");
+    auto estimate = estimateAtBestPrecision(*data.value()->model, q, !choosePrecision);
+    if (!estimate) {
+        err << "predict: " << estimate.error().message << "\n";
+        return exitCodeFor(estimate.error());
+    }
+    print(estimate.value(), q, *cl.number("gpus"), cl.has("json"), out);
     return ExitOk;
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `ratio --db DB --benchmark NAME --a NAME --b NAME [--row-a ID ...] [--row-b ID ...]
 // [--interactivity X] [--json]`: measured ratios of two sides of one benchmark, per scenario.
-#include "cli_args.h"
+#include "cli_options.h"
 #include "cli_runner.h"
 
 #include "core/number_text.h"
@@ -16,25 +16,27 @@ namespace planner::cli {
 
 namespace {
 
-const char* kHelp =
-    "Usage: clusterplanner-cli ratio --db DB --benchmark NAME --a NAME --b NAME\n"
-    "         [--row-a ID ...] [--row-b ID ...] [--interactivity X] [--json]\n"
-    "\n"
-    "Measured ratios of side A over side B on one MLPerf benchmark, per scenario (Offline, Server,\n"
-    "Interactive): per system, per GPU and per watt (GPU power from the catalog), with each side's\n"
-    "row, GPUs, result, availability, division and evidence grade. Results keep their own units:\n"
-    "Samples/s rows are compared only with Samples/s rows.\n"
-    "  --db DB            benchmark database (read only)\n"
-    "  --benchmark NAME   MLPerf benchmark, e.g. llama2-70b-99, deepseek-r1\n"
-    "  --a NAME, --b NAME accelerator or system as the data spells it (\"NVIDIA B200-SXM-180GB\"),\n"
-    "                     or a catalog id (b200, gb200-nvl72)\n"
-    "  --row-a ID         use this row for side A in its scenario instead of the best per GPU\n"
-    "  --row-b ID         the same for side B (both repeatable)\n"
-    "  --interactivity X  also compare the throughput curves at X output tokens/s per user:\n"
-    "                     per GPU, per MW of IT and of facility power\n"
-    "  --json             machine output: {ratios: [{scenario, units, per_system, per_gpu,\n"
-    "                     per_watt, a: {...}, b: {...}, candidates_a: [row ids], ...}],\n"
-    "                     matched: {...}}\n";
+CommandLine ratioCommandLine()
+{
+    CommandLine cl("ratio", "",
+                   "Measured ratios of side A over side B on one MLPerf benchmark, per scenario (Offline, Server,\n"
+                   "Interactive): per system, per GPU and per watt (GPU power from the catalog), with each side's\n"
+                   "row, GPUs, result, availability, division and evidence grade. Results keep their own units:\n"
+                   "Samples/s rows are compared only with Samples/s rows. --json gives {ratios: [{scenario, units,\n"
+                   "per_system, per_gpu, per_watt, a: {...}, b: {...}, candidates_a: [row ids], ...}], matched: {...}}.");
+    cl.text("db", "DB", "benchmark database (read only)", Required::Yes);
+    cl.text("benchmark", "NAME", "MLPerf benchmark, e.g. llama2-70b-99, deepseek-r1", Required::Yes);
+    cl.text("a", "NAME", "accelerator or system as the data spells it (\"NVIDIA B200-SXM-180GB\") or a catalog id",
+            Required::Yes);
+    cl.text("b", "NAME", "the other side, spelled the same ways", Required::Yes);
+    cl.repeatable("row-a", "ID", "use this row for side A in its scenario instead of the default");
+    cl.repeatable("row-b", "ID", "the same for side B");
+    cl.number("interactivity", "X",
+              "also compare the throughput curves at X output tokens/s per user: per GPU, per MW of IT and of facility",
+              Range::above(0));
+    cl.flag("json", "machine output on stdout");
+    return cl;
+}
 
 json::Value optionalNumber(const std::optional<double>& v)
 {
@@ -181,35 +183,19 @@ bool parseIds(const std::vector<std::string>& texts, std::vector<std::int64_t>& 
 
 int runRatio(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    auto parsed = parseArgs(argv, {{"help"}, {"json"}, {"db", true}, {"benchmark", true}, {"a", true}, {"b", true},
-                                   {"row-a", true, true}, {"row-b", true, true}, {"interactivity", true}});
-    const Args& a = parsed.args;
-    if (a.has("help")) {
-        out << kHelp;
-        return ExitOk;
-    }
-    std::string problem = parsed.error;
+    CommandLine cl = ratioCommandLine();
+    if (auto done = cl.parse(argv, out, err))
+        return *done;
+    if (!cl.positionals().empty())
+        return cl.usageError("unexpected argument \"" + cl.positionals().front() + "\"", err);
     RatioQuery q;
-    for (const char* name : {"db", "benchmark", "a", "b"})
-        if (problem.empty() && !a.value(name))
-            problem = std::string("missing --") + name;
-    if (problem.empty() && !(parseIds(a.values("row-a"), q.pickA) && parseIds(a.values("row-b"), q.pickB)))
-        problem = "--row-a and --row-b take positive row ids";
-    if (auto x = a.value("interactivity"); problem.empty() && x) {
-        double v = 0;
-        auto [ptr, ec] = std::from_chars(x->data(), x->data() + x->size(), v);
-        if (ec != std::errc() || ptr != x->data() + x->size() || !std::isfinite(v) || v <= 0)
-            problem = "--interactivity takes a positive number of tokens/s per user, got \"" + *x + "\"";
-        q.interactivity = v;
-    }
-    if (!problem.empty()) {
-        err << "ratio: " << problem << "\n" << kHelp;
-        return ExitUsage;
-    }
-    q.benchmark = *a.value("benchmark");
-    q.a = *a.value("a");
-    q.b = *a.value("b");
-    auto db = openForReading(QString::fromStdString(*a.value("db")));
+    if (!(parseIds(cl.values("row-a"), q.pickA) && parseIds(cl.values("row-b"), q.pickB)))
+        return cl.usageError("--row-a and --row-b take positive row ids", err);
+    q.interactivity = cl.number("interactivity");
+    q.benchmark = *cl.value("benchmark");
+    q.a = *cl.value("a");
+    q.b = *cl.value("b");
+    auto db = openForReading(QString::fromStdString(*cl.value("db")));
     if (!db) {
         err << db.error().message << "\n";
         return exitCodeFor(db.error());
@@ -219,7 +205,7 @@ int runRatio(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         err << "ratio: " << result.error().message << "\n";
         return exitCodeFor(result.error());
     }
-    if (a.has("json"))
+    if (cl.has("json"))
         printJson(result.value(), out);
     else
         printText(result.value(), q, out);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli_runner.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -10,9 +11,14 @@ namespace {
 
 using Command = std::function<int(const std::vector<std::string>&, std::ostream&, std::ostream&)>;
 
-const std::map<std::string, std::pair<Command, const char*>>& commands()
+struct CommandEntry {
+    Command run;
+    const char* summary;
+};
+
+const std::map<std::string, CommandEntry>& commands()
 {
-    static const std::map<std::string, std::pair<Command, const char*>> table = {
+    static const std::map<std::string, CommandEntry> table = {
         {"evaluate", {runEvaluate, "cost per million tokens, TCO, sizing and BOM for one scenario"}},
         {"catalog", {runCatalog, "list or show the built-in hardware and model catalog"}},
         {"fabric", {runFabric, "size a scale-out fat tree: switches, cables, transceivers"}},
@@ -22,6 +28,15 @@ const std::map<std::string, std::pair<Command, const char*>>& commands()
         {"validate", {runValidate, "leave-one-out and cross-set errors of the throughput model"}},
     };
     return table;
+}
+
+bool isHelp(const std::string& word) { return word == "--help" || word == "-h" || word == "help"; }
+
+bool asksForHelp(const std::vector<std::string>& argv)
+{
+    // A subcommand's help: any "-h"/"--help" before a "--".
+    const auto end = std::find(argv.begin(), argv.end(), std::string("--"));
+    return std::any_of(argv.begin(), end, [](const std::string& w) { return w == "--help" || w == "-h"; });
 }
 
 } // namespace
@@ -36,13 +51,22 @@ int exitCodeFor(const Error& e)
     return ExitBadInput;
 }
 
+bool Runner::answersWithoutSetUp(const std::vector<std::string>& argv)
+{
+    if (argv.empty() || isHelp(argv.front()) || argv.front() == "--version")
+        return true;
+    return !commands().count(argv.front()) || asksForHelp(argv);
+}
+
 int Runner::usage(int code)
 {
     std::ostream& s = code == ExitOk ? out_ : err_;
     s << "Usage: clusterplanner-cli COMMAND [OPTIONS]\n\nCommands:\n";
     for (const auto& [name, entry] : commands())
-        s << "  " << name << std::string(12 - std::min<std::size_t>(name.size(), 11), ' ') << entry.second << "\n";
+        s << "  " << name << std::string(12 - std::min<std::size_t>(name.size(), 11), ' ') << entry.summary << "\n";
     s << "\nRun 'clusterplanner-cli COMMAND --help' for a command's options.\n"
+         "  -h, --help    this help\n"
+         "  --version     the program's version\n"
          "Exit codes: 0 success, 1 usage, 2 bad input data, 3 I/O error, 4 infeasible.\n";
     return code;
 }
@@ -52,8 +76,10 @@ int Runner::run(const std::vector<std::string>& argv)
     if (argv.empty())
         return usage(ExitUsage);
     const std::string& cmd = argv.front();
-    if (cmd == "--help" || cmd == "-h" || cmd == "help")
-        return usage(ExitOk);
+    if (cmd == "help" && argv.size() == 2 && commands().count(argv[1]))
+        return commands().at(argv[1]).run({"--help"}, out_, err_);
+    if (isHelp(cmd))
+        return usage(argv.size() == 1 ? ExitOk : ExitUsage);
     if (cmd == "--version") {
         out_ << "clusterplanner-cli " << PLANNER_VERSION << "\n";
         return ExitOk;
@@ -63,7 +89,7 @@ int Runner::run(const std::vector<std::string>& argv)
         err_ << "clusterplanner-cli: unknown command \"" << cmd << "\"\n";
         return usage(ExitUsage);
     }
-    return it->second.first(std::vector<std::string>(argv.begin() + 1, argv.end()), out_, err_);
+    return it->second.run(std::vector<std::string>(argv.begin() + 1, argv.end()), out_, err_);
 }
 
 } // namespace planner::cli

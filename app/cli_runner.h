@@ -23,13 +23,17 @@ public:
     Runner(std::ostream& out, std::ostream& err) : out_(out), err_(err) {}
     int run(const std::vector<std::string>& argv); // argv without the program name
 
+    // True when run() answers argv from its own tables (help, version, unknown command, usage
+    // errors) with no data loaded: main() skips its set-up for these.
+    static bool answersWithoutSetUp(const std::vector<std::string>& argv);
+
 private:
     int usage(int code);
     std::ostream& out_;
     std::ostream& err_;
 };
 
-// Subcommands, one file each.
+// Subcommands, one file each: argv holds the words after the subcommand's name.
 int runEvaluate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runCatalog(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runFabric(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);

@@ -115,6 +115,14 @@ Result<AliasResolver> AliasResolver::load(const sqlite::Connection& db)
     }
 }
 
+AliasResolver AliasResolver::fromSeeds()
+{
+    AliasResolver resolver;
+    for (const AliasSeed& s : seedAliases())
+        resolver.aliases_[static_cast<int>(s.kind)][text::lower(std::string(s.rawName))] = std::string(s.catalogId);
+    return resolver;
+}
+
 std::string AliasResolver::lookup(AliasKind kind, const std::string& raw) const
 {
     if (raw.empty())

@@ -47,6 +47,11 @@ struct UnknownName {
 class AliasResolver {
 public:
     static Result<AliasResolver> load(const sqlite::Connection& db);
+    // The seed aliases alone, for callers with no database.
+    static AliasResolver fromSeeds();
+
+    // The catalog id a raw name maps to, empty when nothing maps it (no counting, no cache).
+    std::string find(AliasKind kind, const std::string& raw) const { return lookup(kind, raw); }
 
     void resolve(BenchmarkRun& run); // fills systemId, gpuId, modelId; counts unknown names
     std::vector<UnknownName> unknownNames() const;

@@ -4,6 +4,7 @@
 #include "benchmark_schema.h"
 #include "benchmark_store_internal.h"
 
+#include <QFile>
 #include <QFileInfo>
 
 namespace planner {
@@ -110,6 +111,8 @@ BenchmarkDatabase::BenchmarkDatabase(BenchmarkDatabase&&) noexcept = default;
 BenchmarkDatabase& BenchmarkDatabase::operator=(BenchmarkDatabase&&) noexcept = default;
 BenchmarkDatabase::~BenchmarkDatabase() = default;
 
+Result<AliasResolver> BenchmarkDatabase::aliases() const { return AliasResolver::load(*db_); }
+
 Result<BenchmarkDatabase> openForReading(const QString& path)
 {
     auto file = existingFile(path);
@@ -195,10 +198,19 @@ Result<ImportReport> importInto(std::string_view importerName, const QString& fi
     if (!importer)
         return badInput({}, "unknown importer \"" + std::string(importerName)
                                 + "\" (known: mlperf, inferencex, csv, vllm)");
-    auto store = BenchmarkStore::open(db);
-    if (!store)
-        return store.error();
-    return store.value().import(*importer, file, options);
+    // All or nothing for the file too: a failed import removes the database it created (an empty
+    // file would otherwise be taken for a database on the next run), never one that was there.
+    const bool created = !QFileInfo::exists(db);
+    auto report = [&]() -> Result<ImportReport> {
+        auto store = BenchmarkStore::open(db);
+        if (!store)
+            return store.error();
+        return store.value().import(*importer, file, options);
+    }(); // the store's connection is closed here, before any clean-up
+    if (!report && created)
+        for (const QString& suffix : {QString(), QStringLiteral("-journal"), QStringLiteral("-wal"), QStringLiteral("-shm")})
+            QFile::remove(db + suffix);
+    return report;
 }
 
 } // namespace planner

@@ -6,6 +6,7 @@
 //   // clusterplanner-cli import mlperf results.json --into bench.sqlite
 //   auto report = planner::importInto("mlperf", file, db, options);
 //   if (!report) -> report.error(): kind BadInput (exit 2) or Io (exit 3), message names the file
+//                  and a database the failed import created is removed (all or nothing)
 //   report.value().imported / .skipped (record + reason) / .warnings / .unknownNames
 //
 //   // throughput model input
@@ -69,6 +70,8 @@ public:
     // Every row as stored, raw names included (browser, measured ratios), and one row's original.
     Result<std::vector<StoredRun>> loadRuns() const;
     Result<std::string> rawRecord(std::int64_t rowId) const;
+    // The database's alias table (seeds and the user's own) over the catalog.
+    Result<AliasResolver> aliases() const;
 
 private:
     friend Result<BenchmarkDatabase> openForReading(const QString& path);

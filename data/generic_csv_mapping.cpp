@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "generic_csv_mapping.h"
 
+#include "core/number_text.h"
 #include "csv_reader.h"
 #include "text_parse.h"
 
@@ -97,7 +98,7 @@ Result<CsvFieldMap> CsvFieldMap::build(const std::vector<std::string>& header, s
             return badInput({}, "the column mapping has a default for an unknown field \"" + it.key().toStdString() + "\"");
         const QJsonValue v = it.value();
         map.default_[static_cast<std::size_t>(*field)] =
-            v.isDouble() ? QString::number(v.toDouble(), 'g', 17).toStdString() : v.toString().toStdString();
+            v.isDouble() ? exactText(v.toDouble()) : v.toString().toStdString();
     }
     return map;
 }

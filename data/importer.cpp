@@ -54,7 +54,7 @@ Result<ReadReport> Importer::read(const QString& path, const ImportOptions& opti
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return ioError(path, QStringLiteral("cannot open the file: ") + file.errorString());
+        return ioError(path, path + QStringLiteral(": cannot open the file: ") + file.errorString());
     if (file.size() > kMaxFileBytes)
         return ioError(path, QStringLiteral("the file is larger than 4 GiB"));
     // Mapping avoids copying a large file (a million-row CSV is 200+ MB); a pipe or special file

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mlperf_entry.h"
 
-#include <charconv>
-
 #include "text_parse.h"
 
+#include "core/number_text.h"
+
 #include <array>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <set>
 
@@ -116,15 +116,6 @@ std::string offlineKey(const MlperfEntry& e)
 {
     return key({e.id, e.submitter, e.system, e.platform, e.benchmark});
 }
-
-std::string formatNumber(const char* format, double v)
-{
-    char buffer[40];
-    std::snprintf(buffer, sizeof buffer, format, v);
-    return buffer;
-}
-std::string numberText(double v) { return formatNumber("%.4g", v); }
-std::string exactText(double v) { return formatNumber("%.17g", v); }
 
 class Converter {
 public:

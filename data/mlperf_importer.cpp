@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mlperf_importer.h"
 
+#include "core/number_text.h"
 #include "csv_reader.h"
 #include "json_split.h"
 #include "mlperf_entry.h"
@@ -23,7 +24,7 @@ std::string jsonText(const QJsonObject& o, QLatin1String key)
     if (v.isString())
         return std::string(text::trim(v.toString().toStdString()));
     if (v.isDouble())
-        return QString::number(v.toDouble(), 'g', 17).toStdString();
+        return exactText(v.toDouble());
     return {};
 }
 

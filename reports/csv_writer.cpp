@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "csv_writer.h"
 
+#include "atomic_file.h"
 #include "core/number_text.h"
 
+#include <cmath>
+#include <initializer_list>
 
 namespace planner {
-
-using namespace units;
 
 namespace {
 
@@ -22,19 +23,18 @@ void row(std::string& out, std::initializer_list<std::string_view> fields)
     out += "\r\n";
 }
 
-void bomRows(std::string& out, const ReportModel& m)
+// A value cell: exact, and empty (not "nan") when the engine has no figure.
+std::string value(double v) { return std::isfinite(v) ? exactText(v) : std::string(); }
+
+std::string sourceOf(const ReportFigure& f)
 {
-    for (const BomLine& l : m.bom) {
-        const std::string key = "bom." + l.category + "." + l.item;
-        const std::string grade(gradeName(l.provenance.grade));
-        row(out, {m.scenarioName, "bom", key + ".count", exactText(l.count), l.unit, grade, "count", l.provenance.source});
-        const std::string costMethod = l.includedIn.empty() ? "count x unit cost" : "included in " + l.includedIn;
-        row(out, {m.scenarioName, "bom", key + ".cost", exactText(in_usd(l.totalCost)), "USD", grade, costMethod,
-                  l.provenance.source});
-        row(out, {m.scenarioName, "bom", key + ".power", exactText(in_kilowatts(l.totalPower)), "kW", grade,
-                  "count x unit power", l.provenance.source});
-    }
+    std::string s = f.method;
+    for (std::size_t i = 0; i < f.inputs.size(); ++i)
+        s += (i == 0 ? (s.empty() ? "" : ": ") : "; ") + f.inputs[i];
+    return s;
 }
+
+QByteArray bytes(const std::string& s) { return QByteArray(s.data(), static_cast<qsizetype>(s.size())); }
 
 } // namespace
 
@@ -51,24 +51,44 @@ std::string csvField(std::string_view text)
     return out + "\"";
 }
 
-std::string toCsv(const ReportModel& m)
+QByteArray CsvWriter::render(const ReportModel& m) const
 {
     std::string out;
-    row(out, {"scenario", "section", "metric", "value", "unit", "grade", "method", "source"});
+    row(out, {"scenario", "section", "metric", "value", "unit", "evidence", "source"});
     for (const ReportFigure& f : m.figures)
-        row(out, {m.scenarioName, f.section, f.key, exactText(f.value), f.unit, f.grade, f.method, f.inputs});
-    bomRows(out, m);
+        row(out, {m.scenarioName, f.section, f.key, value(f.value), f.unit, f.grade, sourceOf(f)});
     for (const ReportAssumption& a : m.assumptions)
-        row(out, {m.scenarioName, "input", a.path, a.value, a.unit, a.grade, a.given ? "given" : "default", a.source});
+        row(out, {m.scenarioName, "inputs", a.path, a.number ? value(*a.number) : a.text, a.unit, a.grade, a.source});
     for (const Warning& w : m.warnings)
-        row(out, {m.scenarioName, "warning", w.where, "", "", "", "", w.message});
-    return out;
+        row(out, {m.scenarioName, "warnings", w.where, "", "", "", w.message});
+    return bytes(out);
+}
+
+QByteArray CsvWriter::renderBom(const ReportModel& m)
+{
+    std::string out;
+    row(out, {"scenario", "category", "item", "count", "unit", "unit_cost_usd", "total_cost_usd", "unit_power_kw",
+              "total_power_kw", "included_in", "evidence", "source"});
+    for (const ReportBomLine& l : m.bom)
+        row(out, {m.scenarioName, l.category, l.item, value(l.count), l.unit, value(l.unitCostUsd),
+                  value(l.totalCostUsd), value(l.unitPowerKw), value(l.totalPowerKw), l.includedIn, l.grade,
+                  l.source});
+    return bytes(out);
+}
+
+QString CsvWriter::bomPathFor(const QString& path)
+{
+    const QString ext = QStringLiteral(".csv");
+    if (path.endsWith(ext, Qt::CaseInsensitive))
+        return path.left(path.size() - ext.size()) + QStringLiteral(".bom.csv");
+    return path + QStringLiteral(".bom.csv");
 }
 
 Result<void> CsvWriter::write(const ReportModel& model, const QString& path) const
 {
-    const std::string text = toCsv(model);
-    return saveAtomically(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
+    if (auto ok = saveAtomically(path, render(model)); !ok)
+        return ok;
+    return saveAtomically(bomPathFor(path), renderBom(model));
 }
 
 } // namespace planner

@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// CSV report: one tidy RFC 4180 table (scenario, section, metric, value, unit, grade, method,
-// source) holding the results, the bill of materials (one row per line and quantity) and the
-// assumptions, so a spreadsheet or a script can filter it without parsing several tables.
+// CSV report (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line
+// break; UTF-8 without a byte-order mark; '.' decimals, no thousands separators, every value in
+// its exact round-trip form). Two files, each one tidy table a spreadsheet or a script can filter:
+// - X.csv: scenario,section,metric,value,unit,evidence,source. One row per metric (section =
+//   the key's first part), per input (section "inputs", source "scenario file" when typed in
+//   the file) and per warning (section "warnings", the message as source, value empty).
+// - X.bom.csv (next to it): the bill of materials, one row per line.
 
 #include "report_writer.h"
+
+#include <string>
+#include <string_view>
 
 namespace planner {
 
@@ -13,10 +20,13 @@ class CsvWriter final : public ReportWriter {
 public:
     QString shortName() const override { return QStringLiteral("csv"); }
     QString nameFilter() const override { return QStringLiteral("CSV files (*.csv)"); }
-    Result<void> write(const ReportModel& model, const QString& path) const override;
+    QByteArray render(const ReportModel& model) const override; // the metric table
+    Result<void> write(const ReportModel& model, const QString& path) const override; // and the BOM
+
+    static QByteArray renderBom(const ReportModel& model);
+    static QString bomPathFor(const QString& path); // "x.csv" -> "x.bom.csv"
 };
 
-std::string toCsv(const ReportModel& model);
 std::string csvField(std::string_view text); // quoted when it must be (RFC 4180)
 
 } // namespace planner

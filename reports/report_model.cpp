@@ -3,51 +3,83 @@
 
 #include "scenario/scenario_schema.h"
 
-#include "core/number_text.h"
-
+#include <algorithm>
+#include <set>
 
 namespace planner {
 
+using namespace units;
+
 namespace {
 
-std::string joined(const std::vector<std::string>& items)
-{
-    std::string out;
-    for (const std::string& i : items)
-        out += (out.empty() ? "" : "; ") + i;
-    return out;
-}
-
-void addFigures(ReportModel& model, const std::vector<Metric>& metrics)
+void addFigures(ReportModel& model, std::set<std::string>& seen, const std::vector<Metric>& metrics)
 {
     for (const Metric& m : metrics) {
-        const auto dot = m.key.find('.');
-        model.figures.push_back({std::string(m.key.substr(0, dot)), std::string(m.key), std::string(m.label), m.value,
-                                 std::string(m.unit), std::string(gradeName(m.evidence->grade)), m.evidence->method,
-                                 joined(m.evidence->inputs), m.evidence->restsOn()});
+        std::string key(m.key);
+        if (!seen.insert(key).second)
+            continue; // a figure published twice is reported once
+        ReportFigure f;
+        f.section = key.substr(0, key.find('.'));
+        f.key = std::move(key);
+        f.label = std::string(m.label);
+        f.value = m.value;
+        f.unit = std::string(m.unit);
+        if (m.evidence) {
+            f.grade = std::string(gradeName(m.evidence->grade));
+            f.method = m.evidence->method;
+            f.inputs = m.evidence->inputs;
+            f.restsOn = m.evidence->restsOn();
+        }
+        model.figures.push_back(std::move(f));
     }
 }
 
+ReportBomLine bomLineOf(const BomLine& l)
+{
+    return {l.category,           l.item,
+            l.count,              l.unit,
+            in_usd(l.unitCost),   in_usd(l.totalCost),
+            in_kilowatts(l.unitPower), in_kilowatts(l.totalPower),
+            l.includedIn,         std::string(gradeName(l.provenance.grade)),
+            l.provenance.source};
+}
+
+// Empty path when the field has no value to report.
 ReportAssumption assumptionOf(const FieldSpec& f, const Scenario& s)
 {
     ReportAssumption a;
-    a.path = std::string(f.path);
     a.unit = std::string(f.unit);
     if (const Number* n = numberOf(f, s)) {
-        a.value = n->isSet() ? exactText(n->value) : "";
+        if (!n->isSet())
+            return a;
+        a.number = n->value;
         a.source = n->provenance.source.empty() ? (n->given ? "scenario file" : "") : n->provenance.source;
         a.grade = std::string(gradeName(n->provenance.grade));
         a.given = n->given;
     } else if (const Text* t = textOf(f, s)) {
-        a.value = t->value;
+        if (t->value.empty())
+            return a;
+        a.text = t->value;
         a.source = t->given ? "scenario file" : "default";
         a.grade = std::string(gradeName(Grade::User));
         a.given = t->given;
+    } else {
+        return a;
     }
+    a.path = std::string(f.path);
     return a;
 }
 
 } // namespace
+
+std::vector<std::string> ReportModel::sections() const
+{
+    std::vector<std::string> out;
+    for (const ReportFigure& f : figures)
+        if (std::find(out.begin(), out.end(), f.section) == out.end())
+            out.push_back(f.section);
+    return out;
+}
 
 ReportModel buildReportModel(const Evaluation& e)
 {
@@ -55,16 +87,16 @@ ReportModel buildReportModel(const Evaluation& e)
     model.scenarioName = e.resolved.name.value.empty() ? "unnamed scenario" : e.resolved.name.value;
     model.system = e.resolved.system.value;
     model.model = e.resolved.workload.model.value;
-    addFigures(model, e.results);
-    addFigures(model, e.sizingMetrics);
-    addFigures(model, e.details);
-    model.bom = e.bom.lines;
+    std::set<std::string> seen;
+    addFigures(model, seen, e.results);
+    addFigures(model, seen, e.sizingMetrics);
+    addFigures(model, seen, e.details);
+    for (const BomLine& l : e.bom.lines)
+        model.bom.push_back(bomLineOf(l));
     model.warnings = e.warnings;
-    for (const FieldSpec& f : scenarioFields()) {
-        ReportAssumption a = assumptionOf(f, e.resolved);
-        if (!a.value.empty())
+    for (const FieldSpec& f : scenarioFields())
+        if (ReportAssumption a = assumptionOf(f, e.resolved); !a.path.empty())
             model.assumptions.push_back(std::move(a));
-    }
     return model;
 }
 

@@ -1,42 +1,60 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The plain report model every writer reads: rows of already-formatted figures with their unit,
-// evidence grade, method and the inputs behind them; the bill of materials; warnings; and the
-// assumptions (every input with value, unit, source and grade). Writers never reach into the
-// engine, so CSV, PDF and XLSX print the same figures.
+// The plain report model every writer reads: every metric of an Evaluation (results, sizing and
+// details) with its unit, evidence grade, method and the inputs behind it, grouped by section;
+// the bill of materials; warnings; and the assumptions (every input with value, unit, source and
+// grade). Values are numbers in the engine's units; each writer formats them its own way (the
+// text writer for people, CSV and JSON exactly). Writers never reach into the engine, so every
+// format shows the same figures, and a metric the engine adds appears in all of them.
 
 #include "evaluate/evaluate.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace planner {
 
 struct ReportFigure {
-    std::string section; // "results", "sizing", "power", "network", "storage", "reliability"
+    std::string section; // the key's first part: "results", "sizing", "finance", ...
     std::string key;     // "results.cost_per_mtok_usd"
     std::string label;
     double value = 0;
     std::string unit;
     std::string grade;
     std::string method;
-    std::string inputs;  // "; "-separated
+    std::vector<std::string> inputs;
     std::string restsOn; // "1 measured, 3 vendor, 8 estimate"
 };
 
+struct ReportBomLine {
+    std::string category, item;
+    double count = 0;
+    std::string unit;
+    double unitCostUsd = 0, totalCostUsd = 0, unitPowerKw = 0, totalPowerKw = 0;
+    std::string includedIn; // non-empty: its cost is counted in that line
+    std::string grade, source;
+};
+
 struct ReportAssumption {
-    std::string path, value, unit, source, grade;
+    std::string path;
+    std::optional<double> number; // numeric inputs
+    std::string text;             // text inputs (choices, names)
+    std::string unit, source, grade;
     bool given = false; // typed in the scenario, as opposed to a default
 };
 
 struct ReportModel {
     std::string scenarioName;
     std::string system, model;
-    std::vector<ReportFigure> figures;
-    std::vector<BomLine> bom;
+    std::vector<ReportFigure> figures; // in the engine's order, each key once
+    std::vector<ReportBomLine> bom;
     Warnings warnings;
     std::vector<ReportAssumption> assumptions;
+
+    // Sections in order of first appearance ("results", "sizing", ...).
+    std::vector<std::string> sections() const;
 };
 
 ReportModel buildReportModel(const Evaluation& e);

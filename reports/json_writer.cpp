@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "json_report.h"
+#include "json_writer.h"
 
 #include "json.h"
 
 namespace planner {
-
-using namespace units;
 
 namespace {
 
@@ -18,46 +16,56 @@ json::Value* sectionObject(json::Value& root, const std::string& section)
     return &root.object->back().second;
 }
 
+json::Value strings(const std::vector<std::string>& items)
+{
+    json::Value a = json::makeArray();
+    for (const std::string& s : items)
+        json::append(a, json::makeString(s));
+    return a;
+}
+
 json::Value evidenceValue(const ReportFigure& f)
 {
     json::Value e = json::makeObject();
     json::add(e, "grade", json::makeString(f.grade));
     json::add(e, "method", json::makeString(f.method));
-    json::Value inputs = json::makeArray();
-    std::size_t start = 0;
-    while (start < f.inputs.size()) {
-        std::size_t end = f.inputs.find("; ", start);
-        if (end == std::string::npos)
-            end = f.inputs.size();
-        json::append(inputs, json::makeString(f.inputs.substr(start, end - start)));
-        start = end + 2;
-    }
-    json::add(e, "inputs", inputs);
+    json::add(e, "inputs", strings(f.inputs));
     json::add(e, "rests_on", json::makeString(f.restsOn));
     return e;
 }
 
-json::Value bomValue(const BomLine& l)
+json::Value bomValue(const ReportBomLine& l)
 {
     json::Value v = json::makeObject();
     json::add(v, "category", json::makeString(l.category));
     json::add(v, "item", json::makeString(l.item));
     json::add(v, "count", json::makeNumber(l.count));
     json::add(v, "unit", json::makeString(l.unit));
-    json::add(v, "unit_cost_usd", json::makeNumber(in_usd(l.unitCost)));
-    json::add(v, "total_cost_usd", json::makeNumber(in_usd(l.totalCost)));
-    json::add(v, "unit_power_kw", json::makeNumber(in_kilowatts(l.unitPower)));
-    json::add(v, "total_power_kw", json::makeNumber(in_kilowatts(l.totalPower)));
+    json::add(v, "unit_cost_usd", json::makeNumber(l.unitCostUsd));
+    json::add(v, "total_cost_usd", json::makeNumber(l.totalCostUsd));
+    json::add(v, "unit_power_kw", json::makeNumber(l.unitPowerKw));
+    json::add(v, "total_power_kw", json::makeNumber(l.totalPowerKw));
     if (!l.includedIn.empty())
         json::add(v, "included_in", json::makeString(l.includedIn));
-    json::add(v, "grade", json::makeString(std::string(gradeName(l.provenance.grade))));
-    json::add(v, "source", json::makeString(l.provenance.source));
+    json::add(v, "grade", json::makeString(l.grade));
+    json::add(v, "source", json::makeString(l.source));
     return v;
+}
+
+json::Value inputValue(const ReportAssumption& a)
+{
+    json::Value item = json::makeObject();
+    json::add(item, "value", a.number ? json::makeNumber(*a.number) : json::makeString(a.text));
+    json::add(item, "unit", json::makeString(a.unit));
+    json::add(item, "source", json::makeString(a.source));
+    json::add(item, "grade", json::makeString(a.grade));
+    json::add(item, "given", json::makeBool(a.given));
+    return item;
 }
 
 } // namespace
 
-std::string toJson(const ReportModel& m)
+QByteArray JsonWriter::render(const ReportModel& m) const
 {
     json::Value root = json::makeObject();
     json::add(root, "scenario", json::makeString(m.scenarioName));
@@ -71,7 +79,7 @@ std::string toJson(const ReportModel& m)
     }
     json::add(root, "evidence", evidence);
     json::Value bom = json::makeArray();
-    for (const BomLine& l : m.bom)
+    for (const ReportBomLine& l : m.bom)
         json::append(bom, bomValue(l));
     json::add(root, "bom", bom);
     json::Value warnings = json::makeArray();
@@ -83,16 +91,11 @@ std::string toJson(const ReportModel& m)
     }
     json::add(root, "warnings", warnings);
     json::Value inputs = json::makeObject();
-    for (const ReportAssumption& a : m.assumptions) {
-        json::Value item = json::makeObject();
-        json::add(item, "value", json::makeString(a.value));
-        json::add(item, "unit", json::makeString(a.unit));
-        json::add(item, "source", json::makeString(a.source));
-        json::add(item, "grade", json::makeString(a.grade));
-        json::add(inputs, a.path, item);
-    }
+    for (const ReportAssumption& a : m.assumptions)
+        json::add(inputs, a.path, inputValue(a));
     json::add(root, "inputs", inputs);
-    return json::write(root);
+    const std::string text = json::write(root);
+    return QByteArray(text.data(), static_cast<qsizetype>(text.size()));
 }
 
 } // namespace planner

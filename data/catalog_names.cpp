@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "catalog_names.h"
+
+#include "benchmark_store.h"
+#include "catalog/catalog.h"
+
+namespace planner {
+
+namespace {
+
+Error unknown(const char* what, const std::string& name, const char* hint)
+{
+    return badInput({}, std::string("unknown ") + what + " \"" + name + "\"" + hint);
+}
+
+} // namespace
+
+CatalogNames CatalogNames::builtin() { return CatalogNames(AliasResolver::fromSeeds()); }
+
+Result<CatalogNames> CatalogNames::ofDatabase(const QString& path)
+{
+    auto db = openForReading(path);
+    if (!db)
+        return db.error();
+    auto aliases = db.value().aliases();
+    if (!aliases)
+        return aliases.error();
+    return CatalogNames(std::move(aliases.value()));
+}
+
+Result<std::string> CatalogNames::gpu(const std::string& name) const
+{
+    std::string id = aliases_.find(AliasKind::Accelerator, name);
+    if (id.empty())
+        return unknown("accelerator", name, ": no alias maps it to a catalog GPU");
+    return id;
+}
+
+Result<std::string> CatalogNames::model(const std::string& name) const
+{
+    std::string id = aliases_.find(AliasKind::Model, name);
+    if (id.empty())
+        return unknown("model", name, "; see 'clusterplanner-cli catalog list'");
+    return id;
+}
+
+Result<std::string> CatalogNames::system(const std::string& name) const
+{
+    std::string id = aliases_.find(AliasKind::System, name);
+    if (id.empty())
+        return unknown("system", name, "; see 'clusterplanner-cli catalog list'");
+    return id;
+}
+
+Result<std::string> CatalogNames::systemForAccelerator(const std::string& name) const
+{
+    auto gpuId = gpu(name);
+    if (!gpuId)
+        return gpuId.error();
+    const std::string_view system = defaultSystemFor(gpuId.value());
+    if (system.empty())
+        return badInput({}, "no catalog system for GPU " + gpuId.value());
+    return std::string(system);
+}
+
+Result<ThroughputEstimate> estimateAtBestPrecision(const ThroughputModel& model, ThroughputQuery& q, bool fixed)
+{
+    if (fixed)
+        return model.estimate(q);
+    std::optional<ThroughputEstimate> best;
+    Precision bestPrecision = Precision::FP8;
+    for (Precision p : kAllPrecisions) {
+        q.precision = p;
+        auto e = model.estimate(q);
+        if (e && fromOwnRows(e.value().method)
+            && (!best || e.value().evidence.grade < best->evidence.grade)) {
+            best = std::move(e).value();
+            bestPrecision = p;
+        }
+    }
+    q.precision = best ? bestPrecision : Precision::FP8;
+    if (best)
+        return std::move(*best);
+    return model.estimate(q);
+}
+
+} // namespace planner

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The command line of every subcommand: QCommandLineParser underneath, typed numbers checked once,
+// help generated from the declared options, "--" ending the options, and the exit codes.
+#include "cli_options.h"
+#include "cli_runner.h"
+#include "cli_test_support.h"
+
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sstream>
+
+using namespace planner::cli;
+using clitest::examplePath;
+using clitest::Run;
+using clitest::runCli;
+
+namespace {
+
+CommandLine sample()
+{
+    CommandLine cl("sample", "FILE", "A command for the test.");
+    cl.flag("json", "machine output");
+    cl.text("db", "FILE", "a database", Required::No);
+    cl.repeatable("set", "PATH=VALUE", "an override");
+    cl.number("gpus", "N", "GPUs", Range::wholeAtLeast(1), Required::Yes);
+    cl.number("pue", "X", "power usage effectiveness", Range::atLeast(1));
+    cl.number("share", "F", "a share", Range::above(0));
+    return cl;
+}
+
+struct Parsed {
+    std::optional<int> done;
+    std::string out, err;
+};
+
+Parsed parse(CommandLine& cl, const std::vector<std::string>& argv)
+{
+    std::ostringstream out, err;
+    Parsed p;
+    p.done = cl.parse(argv, out, err);
+    p.out = out.str();
+    p.err = err.str();
+    return p;
+}
+
+} // namespace
+
+class TestCliOptions : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void typedNumbersAreCheckedOnce_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exit");     // -1: parsing succeeded
+        QTest::addColumn<QString>("problem");
+        const QString f = QStringLiteral("file");
+        QTest::newRow("a whole number of GPUs") << QStringList{f, QStringLiteral("--gpus"), QStringLiteral("72")} << -1
+                                                << QString();
+        QTest::newRow("--name=value form") << QStringList{f, QStringLiteral("--gpus=8")} << -1 << QString();
+        QTest::newRow("a fraction of a GPU is refused")
+            << QStringList{f, QStringLiteral("--gpus"), QStringLiteral("7.5")} << 1
+            << QStringLiteral("--gpus takes a whole number >= 1, got \"7.5\"");
+        QTest::newRow("zero GPUs are refused") << QStringList{f, QStringLiteral("--gpus"), QStringLiteral("0")} << 1
+                                               << QStringLiteral("--gpus takes a whole number >= 1");
+        QTest::newRow("a negative value is read as the value, then refused")
+            << QStringList{f, QStringLiteral("--gpus"), QStringLiteral("-2")} << 1 << QStringLiteral("got \"-2\"");
+        QTest::newRow("text where a number belongs") << QStringList{f, QStringLiteral("--gpus"), QStringLiteral("x")}
+                                                     << 1 << QStringLiteral("got \"x\"");
+        QTest::newRow("trailing junk after a number")
+            << QStringList{f, QStringLiteral("--gpus"), QStringLiteral("8 GPUs")} << 1 << QStringLiteral("got \"8 GPUs\"");
+        QTest::newRow("PUE below 1") << QStringList{f, QStringLiteral("--gpus=8"), QStringLiteral("--pue=0.9")} << 1
+                                     << QStringLiteral("--pue takes a number >= 1");
+        QTest::newRow("a share must be above 0")
+            << QStringList{f, QStringLiteral("--gpus=8"), QStringLiteral("--share=0")} << 1
+            << QStringLiteral("--share takes a number > 0");
+        QTest::newRow("a required option missing") << QStringList{f} << 1 << QStringLiteral("missing --gpus N");
+        QTest::newRow("an unknown option") << QStringList{f, QStringLiteral("--gpus=8"), QStringLiteral("--bogus")}
+                                           << 1 << QStringLiteral("bogus");
+        QTest::newRow("a single-valued option given twice")
+            << QStringList{f, QStringLiteral("--gpus=8"), QStringLiteral("--db=a"), QStringLiteral("--db=b")} << 1
+            << QStringLiteral("option --db given twice");
+        QTest::newRow("a value missing at the end") << QStringList{f, QStringLiteral("--gpus")} << 1
+                                                    << QStringLiteral("gpus");
+    }
+    void typedNumbersAreCheckedOnce()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exit);
+        QFETCH(QString, problem);
+        std::vector<std::string> argv;
+        for (const QString& a : args)
+            argv.push_back(a.toStdString());
+        CommandLine cl = sample();
+        const Parsed p = parse(cl, argv);
+        QCOMPARE(p.done.value_or(-1), exit);
+        if (exit == -1) {
+            QVERIFY(cl.number("gpus").has_value());
+            QCOMPARE(cl.positionals(), std::vector<std::string>{"file"});
+        } else {
+            QVERIFY2(p.err.rfind("sample: ", 0) == 0, p.err.c_str());
+            QVERIFY2(p.err.find(problem.toStdString()) != std::string::npos, p.err.c_str());
+        }
+    }
+
+    void valuesAreTyped()
+    {
+        CommandLine cl = sample();
+        const Parsed p = parse(cl, {"--set", "a=1", "file", "--gpus", "16", "--set=b=2", "--json", "--pue", "1.25"});
+        QVERIFY2(!p.done, p.err.c_str());
+        QCOMPARE(*cl.number("gpus"), 16.0);
+        QCOMPARE(*cl.number("pue"), 1.25);
+        QVERIFY(!cl.number("share"));
+        QVERIFY(cl.has("json"));
+        QVERIFY(!cl.has("db"));
+        QCOMPARE(cl.values("set"), (std::vector<std::string>{"a=1", "b=2"}));
+    }
+
+    void doubleDashEndsTheOptions()
+    {
+        // A file called "--json" can still be named.
+        CommandLine cl = sample();
+        const Parsed p = parse(cl, {"--gpus", "8", "--", "--json", "-h"});
+        QVERIFY2(!p.done, p.err.c_str());
+        QVERIFY(!cl.has("json"));
+        QCOMPARE(cl.positionals(), (std::vector<std::string>{"--json", "-h"}));
+    }
+
+    void helpIsGeneratedFromTheOptionsAndAnswersFirst()
+    {
+        for (const char* h : {"-h", "--help"}) {
+            CommandLine cl = sample();
+            // Help answers even when the rest of the line is wrong (missing --gpus, unknown option).
+            const Parsed p = parse(cl, {"--bogus", h});
+            QCOMPARE(p.done.value_or(-1), 0);
+            QVERIFY(p.err.empty());
+            QVERIFY2(p.out.rfind("Usage: clusterplanner-cli sample FILE [OPTIONS]", 0) == 0, p.out.c_str());
+            for (const char* line : {"--json", "--db FILE", "--set PATH=VALUE", "(repeatable)",
+                                     "--gpus N", "GPUs (a whole number >= 1) (required)",
+                                     "--pue X", "(a number >= 1)", "--share F", "(a number > 0)", "-h, --help", "--  "})
+                QVERIFY2(p.out.find(line) != std::string::npos, line);
+        }
+    }
+
+    void everySubcommandAnswersHelp_data()
+    {
+        QTest::addColumn<QString>("command");
+        for (const char* c : {"evaluate", "import", "predict", "validate", "fabric", "catalog"})
+            QTest::newRow(c) << QString::fromLatin1(c);
+    }
+    void everySubcommandAnswersHelp()
+    {
+        QFETCH(QString, command);
+        const std::string c = command.toStdString();
+        for (const std::vector<std::string>& argv : {std::vector<std::string>{c, "--help"},
+                                                     std::vector<std::string>{c, "-h"},
+                                                     std::vector<std::string>{"help", c}}) {
+            QVERIFY(Runner::answersWithoutSetUp(argv));
+            Run r = runCli(argv);
+            QCOMPARE(r.code, 0);
+            QVERIFY2(r.out.rfind("Usage: clusterplanner-cli " + c, 0) == 0, r.out.c_str());
+            QVERIFY(r.err.empty());
+        }
+        // A real command needs the set-up; an unknown option is a usage error (exit 1).
+        QVERIFY(!Runner::answersWithoutSetUp({c, "--json"}));
+        QCOMPARE(runCli({c, "--no-such-option"}).code, 1);
+    }
+
+    void topLevelHelpVersionAndUsage()
+    {
+        for (const char* h : {"-h", "--help", "help"}) {
+            Run r = runCli({h});
+            QCOMPARE(r.code, 0);
+            QVERIFY(r.out.find("evaluate") != std::string::npos && r.out.find("catalog") != std::string::npos);
+        }
+        Run v = runCli({"--version"});
+        QCOMPARE(v.code, 0);
+        QVERIFY2(v.out.rfind("clusterplanner-cli ", 0) == 0, v.out.c_str());
+        QVERIFY(Runner::answersWithoutSetUp({"--version"}));
+        QCOMPARE(runCli({}).code, 1);
+        QCOMPARE(runCli({"frobnicate"}).code, 1);
+    }
+
+    void importOfAMissingFileNamesItAndLeavesNoDatabase()
+    {
+        QTemporaryDir dir;
+        const std::string input = dir.filePath(QStringLiteral("results-not-here.json")).toStdString();
+        const QString db = dir.filePath(QStringLiteral("new.sqlite"));
+        Run r = runCli({"import", "mlperf", input, "--into", db.toStdString()});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.find(input + ": cannot open the file") != std::string::npos, r.err.c_str());
+        QVERIFY(!QFileInfo::exists(db));
+    }
+
+    void exitCodesByKind()
+    {
+        // 0 ok, 1 usage, 2 bad input, 3 I/O, 4 infeasible.
+        QCOMPARE(runCli({"catalog", "list"}).code, 0);
+        QCOMPARE(runCli({"catalog", "show"}).code, 1);
+        QCOMPARE(runCli({"fabric", "--gpus", "0", "--nics-per-gpu", "1", "--nic-gbps", "400", "--switch-radix", "64",
+                         "--switch-port-gbps", "400"}).code,
+                 1);
+        QCOMPARE(runCli({"catalog", "show", "no-such-id"}).code, 2);
+        QCOMPARE(runCli({"evaluate", "/nonexistent/scenario.json"}).code, 3);
+        QCOMPARE(runCli({"evaluate", examplePath("vr200-nvl72-deepseek-r1.json"), "--set", "facility.power_cap_mw=0.1"})
+                     .code,
+                 4);
+        // The scenario after "--" is a positional even though it starts like an option's value.
+        QCOMPARE(runCli({"evaluate", "--json", "--", examplePath("gb200-nvl72-deepseek-r1.json")}).code, 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliOptions)
+#include "test_cli_options.moc"
