@@ -138,6 +138,13 @@ bool Statement::isNull(int column) const { return sqlite3_column_type(stmt_, col
 std::int64_t Statement::columnInt(int column) const { return sqlite3_column_int64(stmt_, column); }
 double Statement::columnDouble(int column) const { return sqlite3_column_double(stmt_, column); }
 
+std::optional<double> Statement::columnOptDouble(int column) const
+{
+    if (isNull(column))
+        return std::nullopt;
+    return columnDouble(column);
+}
+
 std::string Statement::columnText(int column) const
 {
     const auto* text = sqlite3_column_text(stmt_, column);

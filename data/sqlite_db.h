@@ -79,6 +79,7 @@ public:
     bool isNull(int column) const;
     std::int64_t columnInt(int column) const;
     double columnDouble(int column) const;
+    std::optional<double> columnOptDouble(int column) const; // NULL -> nullopt
     std::string columnText(int column) const;                // NULL -> ""
 
 private:

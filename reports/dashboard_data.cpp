@@ -22,7 +22,7 @@ constexpr std::array kHeadline{
     KpiSpec{"results.tokens_per_s_per_mw_facility", "Tokens/s per MW facility"},
     KpiSpec{"sizing.gpus", "GPUs"},
     KpiSpec{"sizing.racks", "Racks"},
-    KpiSpec{"power.facility_mw", "Facility power"},
+    KpiSpec{"sizing.facility_kw", "Facility power"},
     KpiSpec{"results.capex_usd", "Capex"},
 };
 
@@ -166,8 +166,8 @@ ChartSpec powerChart(const Evaluation& e)
     };
     const std::array<Row, 4> rows{{{"power.it_kw_average", "IT average", 1e-3},
                                    {"power.it_kw_typical", "IT typical", 1e-3},
-                                   {"power.it_kw_nameplate", "IT nameplate", 1e-3},
-                                   {"power.facility_mw", "facility", 1.0}}};
+                                   {"sizing.it_kw", "IT nameplate", 1e-3},
+                                   {"sizing.facility_kw", "facility", 1e-3}}};
     for (const Row& r : rows)
         if (const Metric* m = e.metric(r.key)) {
             c.categories.emplace_back(r.shortLabel);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The one number style a person reads on screen and on paper: dashboard tiles, tables, charts,
-// PDF. Large values move a thousands prefix into the unit ("1.47" "M USD") so a tile never shows
-// ten digits; the digits themselves come from core/number_text.h, like warning messages.
+// The one number style a person reads on screen and on paper (dashboard tiles, tables, charts,
+// PDF), split into number and unit for widgets that set them apart: core/number_text.h's
+// scaledFigure, so a tile and a text report print the same "$1.058M" and "3.951 MW".
 
 #include <string>
 #include <string_view>
@@ -15,7 +15,7 @@ struct FigureText {
     std::string unit;  // "M USD", "tokens/s/MW"
 };
 
-FigureText figureText(double value, std::string_view unit);
+FigureText figureParts(double value, std::string_view unit);
 std::string figureLine(double value, std::string_view unit); // "1.47 M USD"
 
 } // namespace planner

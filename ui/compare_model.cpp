@@ -15,7 +15,7 @@ namespace {
 // The headline figures, then what sets the racks apart physically: network, storage, reliability.
 constexpr std::array<std::string_view, 12> kMoreFigures{
     "results.tokens_per_s_per_gpu", "results.cost_per_request_usd", "results.breakeven_gpu_hour_usd",
-    "finance.total_usd_per_year", "sizing.domains", "power.it_kw_nameplate",
+    "finance.total_usd_per_year", "sizing.domains", "results.tokens_served_per_year",
     "network.leaf_switches", "network.spine_switches", "network.transceivers",
     "storage.monthly_cost_usd", "reliability.goodput", "reliability.availability",
 };
@@ -127,7 +127,7 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
         if (!v)
             return tr("n/a");
         // The thousands prefix travels with the number ("273 M"), the unit column says "USD".
-        const FigureText t = figureText(*v, "");
+        const FigureText t = figureParts(*v, "");
         const QString prefix = QString::fromStdString(t.unit).trimmed();
         const QString text = QString::fromStdString(t.value) + (prefix.isEmpty() ? QString() : QString(QLatin1Char(' ') + prefix));
         if (scenario == baseline_ || !r)

@@ -54,7 +54,7 @@ void KpiTile::setFigure(const KpiFigure& figure, const KpiFigure* saved)
 {
     figure_ = figure;
     title_->setText(QString::fromStdString(figure.title));
-    const FigureText t = figureText(figure.available ? figure.value : std::nan(""), figure.unit);
+    const FigureText t = figureParts(figure.available ? figure.value : std::nan(""), figure.unit);
     value_->setText(QString::fromStdString(t.value));
     unit_->setText(QString::fromStdString(t.unit));
     if (figure.evidence)

@@ -7,9 +7,26 @@
 #include "catalog_store.h"
 #include "ratio_view.h"
 
+#include <QScrollArea>
 #include <QTabWidget>
 
 namespace planner {
+
+namespace {
+
+// A browser whose controls need more width than the window has scrolls instead of widening the
+// window past the screen (the main window must fit 1280x800).
+QWidget* scrollable(QWidget* view, QTabWidget* tabs)
+{
+    auto* area = new QScrollArea(tabs);
+    area->setObjectName(view->objectName());
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidget(view);
+    return area;
+}
+
+} // namespace
 
 void addBrowserTabs(QTabWidget* tabs, const BrowserTabContext& context)
 {
@@ -22,18 +39,18 @@ void addBrowserTabs(QTabWidget* tabs, const BrowserTabContext& context)
     // The claim an analyst checks first: GB200 NVL72 against B200 on DeepSeek-R1 at 50 tok/s/user.
     ratios->setComparison(QStringLiteral("deepseek-r1"), QStringLiteral("gb200"), QStringLiteral("b200"));
     ratios->setInteractivity(50.0);
-    tabs->addTab(ratios, QObject::tr("&Ratios"));
+    tabs->addTab(scrollable(ratios, tabs), QObject::tr("&Ratios"));
 
     auto* benchmarks = new ui::BenchmarkBrowser(tabs);
     benchmarks->setObjectName(QStringLiteral("benchmarks"));
     benchmarks->setDatabase(db);
-    tabs->addTab(benchmarks, QObject::tr("&Benchmarks"));
+    tabs->addTab(scrollable(benchmarks, tabs), QObject::tr("&Benchmarks"));
 
     auto* store = new ui::CatalogStore(tabs);
     auto* catalog = new ui::CatalogBrowser(store, tabs);
     catalog->setObjectName(QStringLiteral("catalog"));
     QObject::connect(store, &ui::CatalogStore::changed, ratios, [ratios, store] { ratios->setCatalog(&store->catalog()); });
-    tabs->addTab(catalog, QObject::tr("Cata&log"));
+    tabs->addTab(scrollable(catalog, tabs), QObject::tr("Cata&log"));
 }
 
 } // namespace planner
