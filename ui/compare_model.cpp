@@ -17,7 +17,7 @@ constexpr std::array<std::string_view, 12> kMoreFigures{
     "results.tokens_per_s_per_gpu", "results.cost_per_request_usd", "results.breakeven_gpu_hour_usd",
     "finance.total_usd_per_year", "sizing.domains", "results.tokens_served_per_year",
     "network.leaf_switches", "network.spine_switches", "network.transceivers",
-    "storage.monthly_cost_usd", "reliability.goodput", "reliability.availability",
+    "results.utilization_realized", "reliability.goodput", "reliability.availability",
 };
 
 std::vector<std::string_view> figureKeys()
