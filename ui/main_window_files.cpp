@@ -51,7 +51,7 @@ bool MainWindow::openBundledComparison()
 {
     bool all = true;
     for (const char* name : {"gb200-nvl72-deepseek-r1.json", "gb300-nvl72-deepseek-r1.json",
-                             "vr200-nvl72-deepseek-r1.json"}) {
+                             "vr200-nvl72-deepseek-r1.json", "vr200-nvl72-coreweave-deployment.json"}) {
         const QString path = locateExampleScenario(QLatin1String(name));
         if (path.isEmpty()) {
             reportError(tr("Bundled example missing"), tr("The bundled example %1 was not found.").arg(QLatin1String(name)));

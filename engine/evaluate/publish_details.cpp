@@ -79,17 +79,18 @@ void financeDetails(const Work& w, std::vector<Metric>& d)
     const FinanceResult& f = w.out.finance;
     const EvidencePtr& e = w.tcoInputs; // set by computeCost
     MoneyRate capital = usd_per_year(0), opex = usd_per_year(0);
+    // A line with nothing in it (no storage bought, no staff entered) is absence, not a figure.
     for (const CapexItem& item : f.capex)
-        if (const LineKeys* k = keysOf(kCapexKeys, capexClassName(item.cls)))
+        if (const LineKeys* k = keysOf(kCapexKeys, capexClassName(item.cls)); k && item.amount.value() != 0)
             addMetric(d, k->key, k->label, in_usd(item.amount), "USD", e);
     for (const CostLine& l : f.capital) {
         capital += l.perYear;
-        if (const LineKeys* k = keysOf(kCapitalKeys, l.name))
+        if (const LineKeys* k = keysOf(kCapitalKeys, l.name); k && l.perYear.value() != 0)
             addMetric(d, k->key, k->label, in_usd_per_year(l.perYear), "USD/year", e);
     }
     for (const CostLine& l : f.opex) {
         opex += l.perYear;
-        if (const LineKeys* k = keysOf(kOpexKeys, l.name))
+        if (const LineKeys* k = keysOf(kOpexKeys, l.name); k && l.perYear.value() != 0)
             addMetric(d, k->key, k->label, in_usd_per_year(l.perYear), "USD/year", e);
     }
     if (!f.capex.empty())

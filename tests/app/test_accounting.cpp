@@ -74,7 +74,8 @@ Evaluation evaluateExample(const QString& file)
 }
 
 const QStringList kExamples{QStringLiteral("gb200-nvl72-deepseek-r1.json"), QStringLiteral("gb300-nvl72-deepseek-r1.json"),
-                            QStringLiteral("vr200-nvl72-deepseek-r1.json")};
+                            QStringLiteral("vr200-nvl72-deepseek-r1.json"),
+                            QStringLiteral("vr200-nvl72-coreweave-deployment.json")};
 
 } // namespace
 
@@ -260,15 +261,15 @@ private Q_SLOTS:
     void presentValueEqualsTheAnnualizedCostOverTheHorizon()
     {
         // Whatever the lives of the classes, the cash flows' present value equals the yearly cost
-        // discounted over the horizon: PV = total per year x (1 - (1+r)^-5) / r over the 5 years.
+        // discounted over the horizon: PV = total per year x (1 - (1+r)^-h) / r over its h years.
         for (const QString& file : kExamples) {
             const Evaluation e = evaluateExample(file);
             const double r = e.resolved.finance.cost_of_capital.value, h = metric(e, "finance.horizon_years");
-            QCOMPARE(h, 5.0);
+            QCOMPARE(h, e.resolved.finance.depreciation_years.value); // the IT hardware's life
             const double annuity = (1 - std::pow(1 + r, -h)) / r;
             VERIFY_RELATIVE(metric(e, "finance.npv_cost_usd"), metric(e, "finance.total_usd_per_year") * annuity, 1e-9);
             double pv = 0;
-            for (int y = 0; y <= 5; ++y)
+            for (int y = 0; y <= int(h); ++y)
                 pv -= metric(e, qPrintable(QStringLiteral("finance.cash_flow.year_%1_usd").arg(y))) / std::pow(1 + r, y);
             VERIFY_RELATIVE(pv, metric(e, "finance.npv_cost_usd"), 1e-9);
         }
