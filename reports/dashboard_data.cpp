@@ -113,16 +113,29 @@ ChartSpec costBreakdownChart(const Evaluation& e)
     c.stacked = true; // one bar per line, coloured by capital or operating
     ChartSeries capital{"capital (annualized)", SeriesKind::Bars, {}, {}};
     ChartSeries operating{"operating", SeriesKind::Bars, {}, {}};
-    for (const auto* lines : {&e.finance.capital, &e.finance.opex})
+    // Lines under 3% of the year's cost are summed into one "other" bar per kind, so a chart a
+    // quarter of the dashboard wide keeps readable labels; the report lists every line.
+    const double total = units::in_usd_per_year(e.finance.totalPerYear) / 1e6;
+    for (const auto* lines : {&e.finance.capital, &e.finance.opex}) {
+        const bool isCapital = lines == &e.finance.capital;
+        double other = 0;
+        auto addBar = [&](std::string name, double v) {
+            c.categories.push_back(std::move(name));
+            capital.values.push_back(isCapital ? v : 0);
+            operating.values.push_back(isCapital ? 0 : v);
+        };
         for (const CostLine& l : *lines) {
             const double v = units::in_usd_per_year(l.perYear) / 1e6;
             if (v == 0)
                 continue;
-            const bool isCapital = lines == &e.finance.capital;
-            c.categories.push_back(l.name);
-            capital.values.push_back(isCapital ? v : 0);
-            operating.values.push_back(isCapital ? 0 : v);
+            if (v < 0.03 * total)
+                other += v;
+            else
+                addBar(l.name, v);
         }
+        if (other > 0)
+            addBar(isCapital ? "other capital" : "other operating", other);
+    }
     c.series.push_back(std::move(capital));
     c.series.push_back(std::move(operating));
     c.emptyText = "No cost lines: the evaluation produced no finance result.";
