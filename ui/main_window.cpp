@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "import_dialog.h"
+
 #include "autosave.h"
 #include "compare_model.h"
 #include "compare_view.h"
@@ -150,6 +152,14 @@ void MainWindow::buildActions()
     addEntry(file, tr("&Close"), QKeySequence::Close, this, [this] {
         if (current_)
             closeDocument(current_);
+    });
+    file->addSeparator();
+    // Imports run off the GUI thread in the dialog, with progress and cancel, into a store of the
+    // user's own (the bundled example database is never written).
+    addEntry(file, tr("&Import benchmark results..."), QKeySequence(tr("Ctrl+I")), this, [this] {
+        auto* dialog = new ui::ImportDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
     });
     file->addSeparator();
     addEntry(file, tr("&Quit"), QKeySequence::Quit, this, [this] { close(); });
