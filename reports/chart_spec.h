@@ -23,11 +23,15 @@ struct ChartSeries {
     SeriesKind kind = SeriesKind::Line;
     std::vector<double> values;             // Bars: one per category
     std::vector<std::pair<double, double>> points; // Line, Points, Marker
+
+    bool operator==(const ChartSeries&) const = default;
 };
 
 struct ChartLimit {
     double value = 0;  // a horizontal line, like the site's power cap
     std::string label;
+
+    bool operator==(const ChartLimit&) const = default;
 };
 
 struct ChartSpec {
@@ -39,6 +43,9 @@ struct ChartSpec {
     bool horizontal = false; // bars grow to the right: for many or long category names
     bool stacked = false;    // bar series stack in one bar per category
     std::string emptyText; // what to say when there is nothing to draw, and why
+
+    // Views redraw only what changed: an edit of the electricity price leaves the power chart be.
+    bool operator==(const ChartSpec&) const = default;
 
     bool empty() const
     {

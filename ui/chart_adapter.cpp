@@ -263,6 +263,8 @@ void ChartPanel::setSpec(const ChartSpec& spec)
     auto* stack = static_cast<QStackedLayout*>(layout());
     const bool bars = std::any_of(spec.series.begin(), spec.series.end(),
                                   [](const ChartSeries& s) { return s.kind == SeriesKind::Bars; });
+    if (built_ && spec == spec_)
+        return;
     if (built_ && !spec.empty() && sameShape(spec_, spec) && stack->currentWidget() == view_) {
         spec_ = spec;
         if (bars)

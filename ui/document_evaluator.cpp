@@ -9,10 +9,12 @@
 
 namespace planner {
 
-DocumentEvaluator::DocumentEvaluator(ScenarioDocument* document, MeasuredDataLibrary* library, QObject* parent)
+DocumentEvaluator::DocumentEvaluator(ScenarioDocument* document, MeasuredDataLibrary* library, const Catalog* catalog,
+                                     QObject* parent)
     : QObject(parent)
     , document_(document)
     , library_(library)
+    , catalog_(catalog)
 {
     timer_.setSingleShot(true);
     timer_.setInterval(kCoalesceMs);
@@ -45,11 +47,18 @@ EvaluationContext DocumentEvaluator::context(QString* dbPath, QString* error)
     return ctx;
 }
 
+void DocumentEvaluator::catalogChanged()
+{
+    cache_.clear();
+    refreshSaved();
+    recomputeNow();
+}
+
 void DocumentEvaluator::refreshSaved()
 {
     QString db, error;
     const EvaluationContext ctx = context(&db, &error);
-    auto e = evaluate(document_->savedScenario(), builtinCatalog(), ctx);
+    auto e = evaluate(document_->savedScenario(), *catalog_, ctx);
     saved_ = e ? std::optional<Evaluation>(std::move(e.value())) : std::nullopt;
 }
 
@@ -64,9 +73,9 @@ void DocumentEvaluator::recomputeNow()
     const EvaluationContext ctx = context(&snap->benchmarkDb, &snap->error);
     if (snap->error.isEmpty()) {
         const Scenario& s = document_->scenario();
-        auto e = evaluate(s, builtinCatalog(), ctx);
+        auto e = evaluate(s, *catalog_, ctx);
         if (e) {
-            const InteractivityCurve curve = sweepInteractivity(s, e.value(), builtinCatalog(), ctx, data_.get());
+            const InteractivityCurve curve = sweepInteractivity(s, e.value(), *catalog_, ctx, data_.get());
             snap->dashboard = buildDashboardData(e.value(), curve);
             snap->evaluation = std::move(e.value());
         } else {
@@ -88,7 +97,7 @@ Result<Evaluation> DocumentEvaluator::evaluateVariant(const Scenario& s)
 {
     QString db, error;
     const EvaluationContext ctx = context(&db, &error);
-    return evaluate(s, builtinCatalog(), ctx);
+    return evaluate(s, *catalog_, ctx);
 }
 
 } // namespace planner

@@ -36,11 +36,17 @@ struct EvaluationSnapshot {
 class DocumentEvaluator : public QObject {
     Q_OBJECT
 public:
-    DocumentEvaluator(ScenarioDocument* document, MeasuredDataLibrary* library, QObject* parent = nullptr);
+    // `catalog` is the session's effective catalog (built-in plus the user's overrides); it must
+    // outlive the evaluator, and catalogChanged() must be called whenever it changes.
+    DocumentEvaluator(ScenarioDocument* document, MeasuredDataLibrary* library, const Catalog* catalog,
+                      QObject* parent = nullptr);
 
     std::shared_ptr<const EvaluationSnapshot> snapshot() const { return snapshot_; }
     void recomputeNow(); // skips the coalescing timer (tests, screenshots, first show)
     bool pending() const { return timer_.isActive(); }
+    // The catalog's figures changed: drops what the cache derived from them and recomputes,
+    // the saved file's figures included.
+    void catalogChanged();
 
     // Evaluates another scenario with this document's context (throughput source, cache): the
     // provenance panel's "verified and measured only" view.
@@ -57,6 +63,7 @@ private:
 
     ScenarioDocument* document_;
     MeasuredDataLibrary* library_;
+    const Catalog* catalog_;
     EvaluationCache cache_;
     std::shared_ptr<const MeasuredData> data_;
     QTimer timer_;

@@ -29,6 +29,9 @@ GradeChip::GradeChip(QWidget* parent)
 
 void GradeChip::setGrade(Grade g)
 {
+    if (shown_ == int(g))
+        return;
+    shown_ = int(g);
     setText(gradeText(g));
     setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 6px; padding: 1px 5px; }")
                       .arg(gradeColor(g).name()));
@@ -37,6 +40,9 @@ void GradeChip::setGrade(Grade g)
 
 void GradeChip::clearGrade()
 {
+    if (shown_ == -1)
+        return;
+    shown_ = -1;
     setText(tr("n/a"));
     setStyleSheet(QStringLiteral("QLabel { background: #dadce0; color: #202124; border-radius: 6px; padding: 1px 5px; }"));
     setAccessibleName(tr("Evidence grade: not available"));

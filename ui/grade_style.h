@@ -22,6 +22,10 @@ public:
     explicit GradeChip(QWidget* parent = nullptr);
     void setGrade(Grade g);
     void clearGrade(); // "n/a": nothing to grade
+
+private:
+    // Style sheets are costly to apply (the chip re-polishes); skip when the grade is unchanged.
+    int shown_ = -2; // the grade shown, -1 for "n/a", -2 before the first
 };
 
 } // namespace planner

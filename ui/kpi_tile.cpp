@@ -3,6 +3,7 @@
 
 #include "core/number_text.h"
 #include "figure_text.h"
+#include "fitted_text.h"
 #include "grade_style.h"
 
 #include <QGridLayout>
@@ -17,9 +18,9 @@ namespace planner {
 KpiTile::KpiTile(QWidget* parent)
     : QFrame(parent)
     , title_(new QLabel(this))
-    , value_(new QLabel(this))
-    , unit_(new QLabel(this))
-    , change_(new QLabel(this))
+    , value_(new FittedText(QStringLiteral("$0,000.00"), this))
+    , unit_(new FittedText(QStringLiteral("tokens/s per MW (IT)"), this))
+    , change_(new FittedText(QStringLiteral("+000.0% vs saved"), this))
     , chip_(new GradeChip(this))
 {
     setFrameShape(QFrame::StyledPanel);
@@ -34,6 +35,7 @@ KpiTile::KpiTile(QWidget* parent)
     QFont small = title_->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     change_->setFont(small);
+    change_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     unit_->setFont(small);
     title_->setWordWrap(true);
     auto* g = new QGridLayout(this);
@@ -43,7 +45,7 @@ KpiTile::KpiTile(QWidget* parent)
     g->addWidget(value_, 1, 0, 1, 2);
     g->addWidget(unit_, 2, 0, 1, 2);
     g->addWidget(chip_, 3, 0, Qt::AlignLeft);
-    g->addWidget(change_, 3, 1, Qt::AlignRight);
+    g->addWidget(change_, 3, 1);
     setMinimumWidth(110);
 }
 

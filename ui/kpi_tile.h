@@ -14,6 +14,7 @@ class QMouseEvent;
 
 namespace planner {
 
+class FittedText;
 class GradeChip;
 
 class KpiTile : public QFrame {
@@ -36,9 +37,9 @@ protected:
 private:
     KpiFigure figure_;
     QLabel* title_;
-    QLabel* value_;
-    QLabel* unit_;
-    QLabel* change_;
+    FittedText* value_;
+    FittedText* unit_;
+    FittedText* change_;
     GradeChip* chip_;
 };
 

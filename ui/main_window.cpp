@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "catalog_store.h"
 #include "import_dialog.h"
 
 #include "autosave.h"
@@ -10,6 +11,7 @@
 #include "document_evaluator.h"
 #include "main_window_tabs.h"
 #include "measured_data_library.h"
+#include "fitted_text.h"
 #include "provenance_panel.h"
 #include "scenario/scenario_schema.h"
 #include "scenario_document.h"
@@ -35,6 +37,7 @@ MainWindow::MainWindow(Options options, QWidget* parent)
     : QMainWindow(parent)
     , options_(std::move(options))
     , library_(std::make_unique<MeasuredDataLibrary>())
+    , catalogStore_(new ui::CatalogStore(this))
     , undoGroup_(new QUndoGroup(this))
     , autosave_(new Autosave(options_.autosaveDir.isEmpty() ? Autosave::defaultDir() : options_.autosaveDir, this))
     , compareModel_(new CompareModel(this))
@@ -42,7 +45,7 @@ MainWindow::MainWindow(Options options, QWidget* parent)
     , dashboard_(new DashboardView(tabs_))
     , compare_(new CompareView(compareModel_, tabs_))
     , provenance_(new ProvenancePanel(this))
-    , recomputeLabel_(new QLabel(this))
+    , recomputeLabel_(new FittedText(tr("Recomputed in 000.0 ms"), this))
     , dbLabel_(new QLabel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -51,7 +54,14 @@ MainWindow::MainWindow(Options options, QWidget* parent)
     compare_->setObjectName(QStringLiteral("compare"));
     tabs_->addTab(dashboard_, tr("&Dashboard"));
     tabs_->addTab(compare_, tr("C&ompare"));
-    addBrowserTabs(tabs_, {});
+    addBrowserTabs(tabs_, {QString(), catalogStore_});
+    connect(catalogStore_, &ui::CatalogStore::changed, this, &MainWindow::applyCatalogChange);
+    connect(catalogStore_, &ui::CatalogStore::fileChanged, this, [this](const QString& path) {
+        if (options_.interactive) {
+            QSettings s;
+            settings::userCatalogFile.set(s, path);
+        }
+    });
     tabs_->setAccessibleName(tr("Views"));
     setCentralWidget(tabs_);
     buildDocks();
@@ -71,6 +81,7 @@ MainWindow::MainWindow(Options options, QWidget* parent)
         restoreGeometry(settings::windowGeometry.get(s));
         restoreState(settings::windowState.get(s));
         autosave_->setInterval(settings::autosaveSeconds.get(s) * 1000);
+        loadRememberedCatalog();
     }
     refreshTitle();
 }
@@ -189,6 +200,24 @@ QVector<ScenarioDocument*> MainWindow::documents() const
     return out;
 }
 
+void MainWindow::loadRememberedCatalog()
+{
+    QSettings s;
+    const QString path = settings::userCatalogFile.get(s);
+    if (path.isEmpty())
+        return;
+    if (auto r = catalogStore_->load(path); !r)
+        statusBar()->showMessage(tr("Your catalog overrides were not applied: %1").arg(QString::fromStdString(r.error().message)));
+}
+
+void MainWindow::applyCatalogChange()
+{
+    // Overrides are `user` claims chosen over the built-in figures: every open scenario is
+    // evaluated again with them, its saved file too, so the tiles' "vs saved" stays a like-for-like change.
+    for (const Open& o : std::as_const(open_))
+        o.evaluator->catalogChanged();
+}
+
 DocumentEvaluator* MainWindow::evaluator(ScenarioDocument* document) const
 {
     for (const Open& o : open_)
@@ -200,7 +229,7 @@ DocumentEvaluator* MainWindow::evaluator(ScenarioDocument* document) const
 void MainWindow::addDocument(ScenarioDocument* document)
 {
     document->setParent(this);
-    auto* evaluator = new DocumentEvaluator(document, library_.get(), document);
+    auto* evaluator = new DocumentEvaluator(document, library_.get(), &catalogStore_->catalog(), document);
     open_.push_back({document, evaluator});
     undoGroup_->addStack(document->undoStack());
     autosave_->track(document);

@@ -20,11 +20,16 @@ class QUndoGroup;
 
 namespace planner {
 
+namespace ui {
+class CatalogStore;
+}
+
 class Autosave;
 class CompareModel;
 class CompareView;
 class DashboardView;
 class DocumentEvaluator;
+class FittedText;
 class MeasuredDataLibrary;
 class ProvenancePanel;
 class ScenarioDocument;
@@ -62,6 +67,7 @@ public:
     ScenarioForm* form() const { return form_; }
     QTabWidget* tabs() const { return tabs_; }
     Autosave* autosave() const { return autosave_; }
+    ui::CatalogStore* catalogStore() const { return catalogStore_; }
     QUndoGroup* undoGroup() const { return undoGroup_; }
     QStringList viewNames() const; // dashboard, compare, provenance and every tab's objectName
     bool showView(const QString& name);
@@ -87,13 +93,17 @@ private:
     void showSnapshot(ScenarioDocument* document, const std::shared_ptr<const EvaluationSnapshot>& snapshot);
     void reportError(const QString& title, const QString& message);
     bool confirmClose(ScenarioDocument* document);
+    bool confirmDiscardCatalogOverrides();
     void saveAs();
     void openDialog();
+    void loadRememberedCatalog();
+    void applyCatalogChange();
 
     Options options_;
     QVector<Open> open_;
     QPointer<ScenarioDocument> current_;
     std::unique_ptr<MeasuredDataLibrary> library_;
+    ui::CatalogStore* catalogStore_; // every document evaluates against its catalog()
     QUndoGroup* undoGroup_;
     Autosave* autosave_;
     CompareModel* compareModel_;
@@ -104,7 +114,7 @@ private:
     ScenarioForm* form_ = nullptr;
     QListWidget* documentList_ = nullptr;
     QMenu* recentMenu_ = nullptr;
-    QLabel* recomputeLabel_;
+    FittedText* recomputeLabel_; // changes on every edit: must not re-lay out the window
     QLabel* dbLabel_;
     QString lastError_;
 };

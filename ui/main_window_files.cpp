@@ -3,6 +3,8 @@
 // remembered window state.
 #include "main_window.h"
 
+#include "catalog_store.h"
+
 #include "autosave.h"
 #include "bundled_files.h"
 #include "compare_model.h"
@@ -12,6 +14,7 @@
 #include "settings_keys.h"
 
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -131,6 +134,26 @@ void MainWindow::closeDocument(ScenarioDocument* document)
     document->deleteLater();
 }
 
+bool MainWindow::confirmDiscardCatalogOverrides()
+{
+    if (!options_.interactive || !catalogStore_->isModified())
+        return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Catalog overrides"), tr("Your catalog overrides have changes that are not saved. Save them?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer != QMessageBox::Save)
+        return answer == QMessageBox::Discard;
+    const QString start = catalogStore_->filePath().isEmpty() ? QDir::homePath() : catalogStore_->filePath();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save catalog overrides"), start, tr("Catalog overrides (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (auto r = catalogStore_->save(path); !r) {
+        reportError(tr("Catalog overrides not saved"), QString::fromStdString(r.error().message));
+        return false;
+    }
+    return true;
+}
+
 void MainWindow::closeEvent(QCloseEvent* e)
 {
     for (ScenarioDocument* d : documents())
@@ -138,6 +161,10 @@ void MainWindow::closeEvent(QCloseEvent* e)
             e->ignore();
             return;
         }
+    if (!confirmDiscardCatalogOverrides()) {
+        e->ignore();
+        return;
+    }
     if (options_.interactive) {
         QSettings s;
         settings::windowGeometry.set(s, saveGeometry());

@@ -46,7 +46,8 @@ void addBrowserTabs(QTabWidget* tabs, const BrowserTabContext& context)
     benchmarks->setDatabase(db);
     tabs->addTab(scrollable(benchmarks, tabs), QObject::tr("&Benchmarks"));
 
-    auto* store = new ui::CatalogStore(tabs);
+    ui::CatalogStore* store = context.catalog;
+    ratios->setCatalog(&store->catalog());
     auto* catalog = new ui::CatalogBrowser(store, tabs);
     catalog->setObjectName(QStringLiteral("catalog"));
     QObject::connect(store, &ui::CatalogStore::changed, ratios, [ratios, store] { ratios->setCatalog(&store->catalog()); });

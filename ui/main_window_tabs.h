@@ -11,8 +11,13 @@ class QTabWidget;
 
 namespace planner {
 
+namespace ui {
+class CatalogStore;
+}
+
 struct BrowserTabContext {
-    QString benchmarkDb; // the database the current scenario reads; empty when none
+    QString benchmarkDb;      // the database the current scenario reads; empty when none
+    ui::CatalogStore* catalog; // the session's effective catalog, which the catalog browser edits
 };
 
 void addBrowserTabs(QTabWidget* tabs, const BrowserTabContext& context);

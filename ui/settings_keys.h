@@ -25,6 +25,8 @@ inline const SettingKey<QByteArray> windowGeometry{"MainWindow/geometry"};
 inline const SettingKey<QByteArray> windowState{"MainWindow/state"};
 inline const SettingKey<QStringList> recentFiles{"Files/recent"};
 inline const SettingKey<int> autosaveSeconds{"Files/autosaveSeconds", 30};
+// The user's catalog overrides last saved or loaded, applied again at the next start.
+inline const SettingKey<QString> userCatalogFile{"Catalog/userFile"};
 inline constexpr int kMaxRecentFiles = 8;
 } // namespace settings
 

@@ -20,9 +20,20 @@
 #include <cstdio>
 #include <vector>
 
+#include <time.h>
+
 using namespace planner;
 
 namespace {
+
+// CPU time of this (the GUI) thread: on a machine shared with other work the wall clock measures
+// the neighbours too; the thread's CPU time is what the edit costs.
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
 
 double median(std::vector<double> v)
 {
@@ -50,15 +61,17 @@ int main(int argc, char** argv)
 
     ScenarioDocument* doc = w.currentDocument();
     DocumentEvaluator* ev = w.evaluator(doc);
-    std::vector<double> direct, typed;
+    std::vector<double> direct, directCpu, typed;
     for (int i = 0; i < 40; ++i) {
         const std::string value = i % 2 ? "0.09" : "0.11";
         QElapsedTimer t;
         t.start();
+        const double cpu0 = threadCpuMs();
         (void)doc->setFieldText("facility.electricity_usd_per_kwh", value);
         ev->recomputeNow();
         QApplication::processEvents();
         direct.push_back(double(t.nsecsElapsed()) / 1e6);
+        directCpu.push_back(threadCpuMs() - cpu0);
         doc->endEditSession();
     }
     for (int i = 0; i < 20; ++i) {
@@ -75,12 +88,11 @@ int main(int argc, char** argv)
     auto timeEdits = [&] {
         std::vector<double> v;
         for (int i = 0; i < 20; ++i) {
-            QElapsedTimer t;
-            t.start();
+            const double cpu0 = threadCpuMs();
             (void)doc->setFieldText("facility.electricity_usd_per_kwh", i % 2 ? "0.09" : "0.11");
             ev->recomputeNow();
             QApplication::processEvents();
-            v.push_back(double(t.nsecsElapsed()) / 1e6);
+            v.push_back(threadCpuMs() - cpu0);
             doc->endEditSession();
         }
         return median(v);
@@ -92,9 +104,11 @@ int main(int argc, char** argv)
     std::printf("cold start to a usable window: %.0f ms (target < 1500 ms)\n", coldMs);
     std::printf("edit to updated dashboard: median %.1f ms, max %.1f ms over %zu edits (target < 50 ms)\n",
                 median(direct), *std::max_element(direct.begin(), direct.end()), direct.size());
+    std::printf("  CPU time of the GUI thread per edit: median %.1f ms, max %.1f ms (the wall time on an idle machine)\n",
+                median(directCpu), *std::max_element(directCpu.begin(), directCpu.end()));
     std::printf("  with the %d ms coalescing timer: median %.1f ms, max %.1f ms\n", DocumentEvaluator::kCoalesceMs,
                 median(typed), *std::max_element(typed.begin(), typed.end()));
-    std::printf("  with both docks closed (dashboard alone): median %.1f ms\n", dashboardOnly);
+    std::printf("  with both docks closed (dashboard alone): median %.1f ms CPU\n", dashboardOnly);
     std::printf("  evaluation + sweep + dashboard data alone: %.2f ms\n", ev->snapshot()->elapsedMs);
     return 0;
 }

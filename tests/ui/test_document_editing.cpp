@@ -2,6 +2,7 @@
 // Editing through the real widgets: a form edit moves the dashboard, undo restores it, repeated
 // spin steps merge into one undo step, invalid values are refused with the reason, a saved file
 // reopens to the same numbers, and every undo command has an id.
+#include "catalog_store.h"
 #include "change_scenario_field.h"
 #include "dashboard_view.h"
 #include "document_evaluator.h"
@@ -73,6 +74,46 @@ private Q_SLOTS:
         QCOMPARE(tileValue(w, "results.cost_per_mtok_usd"), cost0);
         QCOMPARE(spin(w, "facility.electricity_usd_per_kwh")->value(), price0);
         QVERIFY(!w.currentDocument()->isModified());
+    }
+
+    void aCatalogOverrideReachesEveryOpenScenario()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        const auto before = w.evaluator(w.currentDocument())->snapshot();
+        QVERIFY(before->evaluation);
+        const BomLine rack0 = before->evaluation->bom.lines.front();
+        QCOMPARE(rack0.unit, std::string("racks"));
+        const double capex0 = tileValue(w, "results.capex_usd");
+        const double cost0 = tileValue(w, "results.cost_per_mtok_usd");
+
+        // An integrator's quote $1M above the catalog's rack price, entered in the catalog editor.
+        const double price0 = rack0.unitCost.value();
+        const std::string system = w.currentDocument()->scenario().system.value;
+        QVERIFY(w.catalogStore()->setOverride({"system", system, "price_usd", price0 + 1e6, "integrator quote", "2026-11-30"}));
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+
+        // Hand calculation: the rack line's unit cost is the quote, its grade `user`; the rack
+        // count does not depend on price, so compute capex grows by exactly $1M per rack bought,
+        // and installation (finance.installation_fraction of compute capex) by that fraction of it.
+        Scenario withDefaults = w.currentDocument()->scenario();
+        applyStaticDefaults(withDefaults);
+        const double installation = withDefaults.finance.installation_fraction.value;
+        QVERIFY(installation > 0 && installation < 1);
+        const auto after = w.evaluator(w.currentDocument())->snapshot();
+        QVERIFY(after->evaluation);
+        const BomLine& rack1 = after->evaluation->bom.lines.front();
+        QCOMPARE(rack1.count, rack0.count);
+        QCOMPARE(rack1.unitCost.value(), price0 + 1e6);
+        QCOMPARE(rack1.provenance.grade, Grade::User);
+        VERIFY_RELATIVE(tileValue(w, "results.capex_usd"), capex0 + 1e6 * rack0.count * (1 + installation), 1e-12);
+        QVERIFY(tileValue(w, "results.cost_per_mtok_usd") > cost0);
+        // The saved file is evaluated with the same catalog: an override is not an edit of the scenario.
+        QVERIFY(w.dashboard()->tile(QStringLiteral("results.capex_usd"))->changeText().isEmpty());
+
+        QVERIFY(w.catalogStore()->removeOverride("system", system, "price_usd"));
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        QCOMPARE(tileValue(w, "results.capex_usd"), capex0);
     }
 
     void repeatedSpinStepsMergeIntoOneUndoStep()

@@ -66,6 +66,7 @@ Result<void> CatalogStore::load(const QString& path)
         return r.error();
     path_ = path;
     modified_ = false;
+    Q_EMIT fileChanged(path_);
     return boost::outcome_v2::success();
 }
 
@@ -75,6 +76,7 @@ Result<void> CatalogStore::save(const QString& path)
         return r.error();
     path_ = path;
     modified_ = false;
+    Q_EMIT fileChanged(path_);
     return boost::outcome_v2::success();
 }
 

@@ -39,6 +39,7 @@ public:
 
 Q_SIGNALS:
     void changed();
+    void fileChanged(const QString& path); // after a successful load or save
 
 private:
     Result<void> rebuild(std::vector<CatalogOverride> overrides);
