@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Keyboard and screen-reader access of the whole window, every view shown in turn: each control
+// that takes focus says what it is, Tab walks the scenario form in the field table's order, and
+// the usual actions have their platform's shortcuts.
+#include "field_row.h"
+#include "scenario/scenario_schema.h"
+#include "scenario_form.h"
+#include "ui_test_support.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QTabWidget>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace planner;
+
+class TestKeyboardAccess : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+
+    // What a screen reader announces: the accessible name, or for a button its text.
+    static QString spokenName(const QWidget* w)
+    {
+        if (!w->accessibleName().isEmpty())
+            return w->accessibleName();
+        if (auto* b = qobject_cast<const QAbstractButton*>(w))
+            return b->text().remove(QLatin1Char('&'));
+        return {};
+    }
+
+private Q_SLOTS:
+    void initTestCase() { uitest::useTestIdentity(); }
+
+    void everyFocusableControlHasAName()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openBundledComparison());
+        w.show();
+        QStringList unnamed;
+        for (int tab = 0; tab < w.tabs()->count(); ++tab) {
+            w.tabs()->setCurrentIndex(tab);
+            QCoreApplication::processEvents();
+            for (QWidget* c : w.findChildren<QWidget*>()) {
+                if (!c->isVisibleTo(&w) || !(c->focusPolicy() & Qt::TabFocus) || c->isWindow())
+                    continue;
+                const bool control = qobject_cast<QAbstractButton*>(c) || qobject_cast<QLineEdit*>(c)
+                    || qobject_cast<QAbstractSpinBox*>(c) || qobject_cast<QComboBox*>(c)
+                    || qobject_cast<QAbstractItemView*>(c);
+                // Line edits inside spin and combo boxes speak through their owner.
+                const bool inner = qobject_cast<QLineEdit*>(c)
+                    && (qobject_cast<QAbstractSpinBox*>(c->parentWidget()) || qobject_cast<QComboBox*>(c->parentWidget()));
+                if (control && !inner && spokenName(c).isEmpty())
+                    unnamed << QStringLiteral("%1 '%2' in %3 (tab %4)")
+                                   .arg(QString::fromLatin1(c->metaObject()->className()), c->objectName(),
+                                        QString::fromLatin1(c->parentWidget()->metaObject()->className()),
+                                        w.tabs()->tabText(tab));
+            }
+        }
+        QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(QLatin1Char('\n'))));
+    }
+
+    void tabWalksTheFormInFieldOrder()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        w.show();
+        // The order a person reads the form: top to bottom as laid out, section after section.
+        QList<std::pair<int, QString>> byPosition;
+        for (const FieldSpec& f : scenarioFields()) {
+            const QString path = QString::fromUtf8(f.path.data(), qsizetype(f.path.size()));
+            if (FieldRow* row = w.form()->row(path); row && row->editor()->isEnabled() && row->editor()->isVisibleTo(&w))
+                byPosition.append({row->editor()->mapTo(w.form(), QPoint(0, 0)).y(), path});
+        }
+        std::stable_sort(byPosition.begin(), byPosition.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        QStringList expected;
+        for (const auto& [y, path] : byPosition)
+            expected << path;
+        QVERIFY(expected.size() > 20);
+
+        // Walk the focus chain from the first editor; note each field editor met, in order.
+        QHash<const QWidget*, QString> pathOf;
+        for (const QString& p : std::as_const(expected))
+            pathOf.insert(w.form()->row(p)->editor(), p);
+        QStringList walked;
+        QWidget* at = w.form()->row(expected.front())->editor();
+        for (int step = 0; step < 5000 && walked.size() < expected.size(); ++step) {
+            for (auto it = pathOf.constBegin(); it != pathOf.constEnd(); ++it)
+                if (it.key() == at || it.key()->isAncestorOf(at)) {
+                    if (walked.isEmpty() || walked.back() != it.value())
+                        walked << it.value();
+                    break;
+                }
+            at = at->nextInFocusChain();
+        }
+        QCOMPARE(walked, expected);
+    }
+
+    void usualActionsHaveTheirShortcuts()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        const QList<QKeySequence> wanted = {QKeySequence(QKeySequence::New),  QKeySequence(QKeySequence::Open),
+                                            QKeySequence(QKeySequence::Save), QKeySequence(QKeySequence::SaveAs),
+                                            QKeySequence(QKeySequence::Undo), QKeySequence(QKeySequence::Redo),
+                                            QKeySequence(QKeySequence::Quit)};
+        QList<QKeySequence> have;
+        for (QAction* a : w.findChildren<QAction*>())
+            have << a->shortcut();
+        for (const QKeySequence& k : wanted)
+            QVERIFY2(k.isEmpty() || have.contains(k), qPrintable(k.toString()));
+    }
+};
+
+QTEST_MAIN(TestKeyboardAccess)
+#include "test_keyboard_access.moc"
