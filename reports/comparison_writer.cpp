@@ -12,7 +12,7 @@ namespace planner {
 namespace {
 
 constexpr std::size_t kLabelWidth = 46;
-constexpr std::size_t kCellWidth = 26;
+constexpr std::size_t kCellWidth = 34;
 
 QByteArray bytes(const std::string& s) { return QByteArray(s.data(), static_cast<qsizetype>(s.size())); }
 

@@ -2,6 +2,7 @@
 #include "pdf_comparison.h"
 
 #include "comparison_writer.h"
+#include "figure_text.h"
 #include "pdf_report_tables.h"
 
 #include "core/number_text.h"
@@ -17,11 +18,20 @@ QString numbered(const ComparisonModel& c, std::size_t i)
     return QString::number(i + 1) + QStringLiteral(". ") + qs(c.scenarioNames[i]);
 }
 
+// The tile style (figure_text.h): counts past a million in millions, so a column a quarter of the
+// page wide holds "2,952,232,930 M tokens/year".
+QString compactFigure(double v, const std::string& unit)
+{
+    const FigureText f = figureParts(v, unit);
+    const bool glued = f.unit.empty() || f.unit.front() == '/';
+    return qs(f.value + (glued ? "" : " ") + f.unit);
+}
+
 QString cell(const ComparisonRow& r, std::size_t i, std::size_t baseline)
 {
     if (!r.values[i])
         return QStringLiteral("-");
-    QString s = figureCell(*r.values[i], r.unit);
+    QString s = compactFigure(*r.values[i], r.unit);
     if (i != baseline && r.ratios[i])
         s += QStringLiteral("\n") + qs(ratioText(*r.ratios[i]));
     return s;
@@ -30,9 +40,9 @@ QString cell(const ComparisonRow& r, std::size_t i, std::size_t baseline)
 PdfTable comparisonTable(const ComparisonModel& c)
 {
     PdfTable t;
-    t.columns.push_back({QStringLiteral("Figure"), 3.4, false});
+    t.columns.push_back({QStringLiteral("Figure"), 3.0, false});
     for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
-        t.columns.push_back({QString::number(i + 1) + (i == c.baseline ? QStringLiteral(" (baseline)") : QString()), 1.6, true});
+        t.columns.push_back({QString::number(i + 1) + (i == c.baseline ? QStringLiteral(" (baseline)") : QString()), 1.75, true});
     for (const ComparisonRow& r : c.rows) {
         QStringList row{qs(r.label)};
         for (std::size_t i = 0; i < r.values.size(); ++i)

@@ -29,7 +29,9 @@ QFont font(qreal points, bool bold)
     QFont f(kFamily);
     f.setPointSizeF(points);
     f.setBold(bold);
-    f.setKerning(true);
+    // No shaping: DejaVu's "fi" ligature would turn "finance.utilization" into a glyph that a
+    // reader's search (and pdftotext) sees as U+FB01, so the text would not be found.
+    f.setStyleStrategy(QFont::PreferNoShaping);
     return f;
 }
 

@@ -129,9 +129,11 @@ private Q_SLOTS:
         // Cost: 2, ratio 1; 3, ratio 1.5; 1.5, ratio 0.75.
         QCOMPARE(rows[1], (std::vector<std::string>{"results.cost_per_mtok_usd", "label of results.cost_per_mtok_usd",
                                                     "USD/Mtok", "2", "1", "3", "1.5", "1.5", "0.75"}));
-        // Missing values and undefined ratios are empty fields.
+        // Missing values and undefined ratios are empty fields; values in Qt's own shortest
+        // round-trip form (independent of the writer's exactText).
+        const std::string sevenMillion = QString::number(7e6, 'g', QLocale::FloatingPointShortest).toStdString();
         QCOMPARE(rows[2], (std::vector<std::string>{"results.training_cost_usd", "label of results.training_cost_usd",
-                                                    "USD", "", "", "7000000", "", "", ""}));
+                                                    "USD", "", "", sevenMillion, "", "", ""}));
         QVERIFY(csv.endsWith("\r\n"));
     }
 };
