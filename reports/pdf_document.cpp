@@ -72,6 +72,7 @@ Result<QByteArray> renderPdfDocument(PdfPageSize size, const PdfDocumentInfo& in
         PdfLayout layout(writer, page, kDotsPerInch / 72.0, info.furniture);
         layout.coverPage(info.cover);
         build(layout);
+        layout.finish();
         QPainter painter(&writer);
         if (!painter.isActive())
             return Error{ErrorKind::Io, "PDF: cannot start painting the document", {}};

@@ -6,6 +6,7 @@
 #include <QFontDatabase>
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QTextLayout>
 
 #include <algorithm>
 #include <numeric>
@@ -34,6 +35,28 @@ QFont font(qreal points, bool bold)
     f.setStyleStrategy(QFont::PreferNoShaping);
     return f;
 }
+
+// Wrapped text laid out once, to measure and to draw alike: at word boundaries, and inside a
+// word only when the word alone is wider than the cell (a long identifier or number wraps
+// instead of being cut off at the cell's edge).
+struct WrappedText {
+    WrappedText(const QString& text, const QFont& f, const QPaintDevice* device, qreal width, bool right)
+        : layout(QString(text).replace(QLatin1Char('\n'), QChar::LineSeparator), f, device)
+    {
+        QTextOption o(right ? Qt::AlignRight : Qt::AlignLeft);
+        o.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+        layout.setTextOption(o);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(width);
+            line.setPosition(QPointF(0, height));
+            height += line.height();
+        }
+        layout.endLayout();
+    }
+    QTextLayout layout;
+    qreal height = 0;
+};
 
 } // namespace
 
@@ -66,32 +89,57 @@ void PdfLayout::ensure(qreal height)
 
 qreal PdfLayout::textHeight(const QString& text, const QFont& f, qreal width) const
 {
-    const QFontMetricsF fm(f, &device_);
-    return fm.boundingRect(QRectF(0, 0, width, 1e9), Qt::TextWordWrap, text).height();
+    return WrappedText(text, f, &device_, width, false).height;
 }
 
-void PdfLayout::block(qreal height, std::function<void(QPainter&, const QRectF&)> draw)
+void PdfLayout::place(qreal height, const BlockDraw& draw)
 {
-    ensure(height);
     const QRectF rect(content_.left(), y_, content_.width(), height);
-    pages_.back().push_back([draw = std::move(draw), rect](QPainter& p) { draw(p, rect); });
-    y_ += height;
+    if (draw)
+        pages_.back().push_back([draw, rect](QPainter& p) { draw(p, rect); });
+    y_ = std::min(y_ + height, content_.bottom());
+}
+
+void PdfLayout::block(qreal height, BlockDraw draw)
+{
+    // Headings waiting for this block move with it to the next page when it does not fit.
+    qreal total = height;
+    for (const auto& [h, d] : pending_)
+        total += h;
+    ensure(total);
+    finish();
+    place(height, draw);
+}
+
+void PdfLayout::keepWithNext(qreal height, BlockDraw draw)
+{
+    pending_.emplace_back(height, std::move(draw));
+}
+
+void PdfLayout::finish()
+{
+    auto pending = std::move(pending_);
+    pending_.clear();
+    for (const auto& [h, d] : pending)
+        place(h, d);
 }
 
 void PdfLayout::space(qreal points)
 {
-    y_ = std::min(y_ + pt(points), content_.bottom());
+    if (!pending_.empty())
+        keepWithNext(pt(points), nullptr);
+    else
+        y_ = std::min(y_ + pt(points), content_.bottom());
 }
 
 void PdfLayout::heading(const QString& text)
 {
     const QFont f = fonts_.heading;
     const qreal h = QFontMetricsF(f, &device_).height();
-    // Kept with about six lines of what follows, so a heading never ends a page.
-    ensure(h + pt(14) + QFontMetricsF(fonts_.body, &device_).height() * 6);
-    if (y_ > content_.top())
+    // Kept with the block that follows it, so a heading never ends a page.
+    if (y_ > content_.top() && pending_.empty())
         space(10);
-    block(h + pt(8), [f, text, lineGap = pt(3), pen = pt(0.8)](QPainter& p, const QRectF& r) {
+    keepWithNext(h + pt(8), [f, text, lineGap = pt(3), pen = pt(0.8)](QPainter& p, const QRectF& r) {
         p.setFont(f);
         p.setPen(kInk);
         p.drawText(QRectF(r.left(), r.top(), r.width(), r.height() - lineGap * 2), Qt::AlignLeft | Qt::AlignBottom, text);
@@ -105,9 +153,8 @@ void PdfLayout::subheading(const QString& text)
 {
     const QFont f = fonts_.subheading;
     const qreal h = QFontMetricsF(f, &device_).height();
-    ensure(h + pt(6) + QFontMetricsF(fonts_.body, &device_).height() * 4);
     space(6);
-    block(h, [f, text](QPainter& p, const QRectF& r) {
+    keepWithNext(h, [f, text](QPainter& p, const QRectF& r) {
         p.setFont(f);
         p.setPen(kInk);
         p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, text);
@@ -119,9 +166,8 @@ void PdfLayout::paragraph(const QString& text, const QFont& f)
 {
     const qreal h = textHeight(text, f, content_.width());
     block(h + pt(3), [f, text](QPainter& p, const QRectF& r) {
-        p.setFont(f);
         p.setPen(kInk);
-        p.drawText(r, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
+        WrappedText(text, f, p.device(), r.width(), false).layout.draw(&p, r.topLeft());
     });
 }
 
@@ -170,8 +216,7 @@ void PdfLayout::tableRow(const PdfTable& t, const QStringList& row, const std::v
         qreal x = r.left();
         for (std::size_t i = 0; i < widths.size() && static_cast<int>(i) < row.size(); ++i) {
             const QRectF cell(x + pad, r.top() + pad, widths[i] - 2 * pad, r.height() - 2 * pad);
-            p.drawText(cell, (right[i] ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop | Qt::TextWordWrap,
-                       row[static_cast<int>(i)]);
+            WrappedText(row[static_cast<int>(i)], f, p.device(), cell.width(), right[i]).layout.draw(&p, cell.topLeft());
             x += widths[i];
         }
         if (header) {

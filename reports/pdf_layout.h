@@ -15,6 +15,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <utility>
 #include <vector>
 
 class QPainter;
@@ -65,7 +66,11 @@ public:
     void space(qreal points);
     void pageBreak();
     // A block of `height` that stays on one page, drawn by `draw` into its rectangle.
-    void block(qreal height, std::function<void(QPainter&, const QRectF&)> draw);
+    using BlockDraw = std::function<void(QPainter&, const QRectF&)>;
+    void block(qreal height, BlockDraw draw);
+    // A block that goes on whichever page the next block() lands on (headings).
+    void keepWithNext(qreal height, BlockDraw draw);
+    void finish(); // places what still waits for a next block
     void coverPage(bool cover) { coverPages_ = cover ? 1 : 0; } // the first page without furniture
 
     int pageCount() const { return static_cast<int>(pages_.size()); }
@@ -74,6 +79,7 @@ public:
 private:
     using Draw = std::function<void(QPainter&)>;
     void ensure(qreal height);
+    void place(qreal height, const BlockDraw& draw);
     qreal textHeight(const QString& text, const QFont& font, qreal width) const;
     qreal rowHeight(const PdfTable& t, const QStringList& row, const std::vector<qreal>& widths, const QFont& font) const;
     void tableRow(const PdfTable& t, const QStringList& row, const std::vector<qreal>& widths, const QFont& font,
@@ -87,6 +93,7 @@ private:
     PdfFonts fonts_;
     std::vector<std::vector<Draw>> pages_;
     qreal y_ = 0;
+    std::vector<std::pair<qreal, BlockDraw>> pending_;
     int coverPages_ = 0;
 };
 

@@ -25,7 +25,7 @@ PdfTable figureTable(const std::vector<const ReportFigure*>& figures, const std:
 {
     PdfTable t;
     t.columns = {{QStringLiteral("Figure"), 5.2, false},
-                 {QStringLiteral("Value"), 2.2, true},
+                 {QStringLiteral("Value"), 2.8, true},
                  {QStringLiteral("Evidence"), 1.4, false},
                  {QStringLiteral("Method"), 1.6, false}};
     for (const ReportFigure* f : figures) {
@@ -72,9 +72,9 @@ PdfTable inputsTable(const ReportModel& m, const std::map<std::string, std::stri
 {
     PdfTable t;
     // The input column fits the longest path on one line, so a path is never broken.
-    t.columns = {{QStringLiteral("Input"), 5.0, false}, {QStringLiteral("Value"), 1.6, true},
-                 {QStringLiteral("Unit"), 1.2, false},  {QStringLiteral("Source"), 4.1, false},
-                 {QStringLiteral("Date"), 1.35, false}, {QStringLiteral("Grade"), 1.1, false}};
+    t.columns = {{QStringLiteral("Input"), 5.4, false}, {QStringLiteral("Value"), 2.0, true},
+                 {QStringLiteral("Unit"), 1.5, false},  {QStringLiteral("Source"), 3.3, false},
+                 {QStringLiteral("Date"), 1.55, false}, {QStringLiteral("Grade"), 1.35, false}};
     for (const ReportAssumption& a : m.assumptions) {
         const auto date = dates.find(a.path);
         // The scenario's notes are prose: they are printed on the cover, not squeezed into a cell.
