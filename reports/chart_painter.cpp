@@ -302,9 +302,17 @@ void paintHorizontalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const
             continue;
         const QString value = q(figureText(*total));
         const qreal end = values.at(*total);
-        if (*total >= 0 && band >= z.line() * 0.9 && end + z.gap() + z.width(value) <= plot.right() + lastTick)
+        if (*total < 0 || band < z.line() * 0.9)
+            continue;
+        if (end + z.gap() + z.width(value) <= plot.right() + lastTick) {
             p.drawText(QRectF(end + z.gap() * 0.6, slot.top(), z.width(value) + z.gap(), band), Qt::AlignLeft | Qt::AlignVCenter,
                        value);
+        } else if (end - values.at(0) > z.width(value) + 2 * z.gap()) { // no room after the bar: inside its end
+            p.setPen(Qt::white);
+            p.drawText(QRectF(end - z.width(value) - z.gap(), slot.top(), z.width(value), band), Qt::AlignRight | Qt::AlignVCenter,
+                       value);
+            p.setPen(kInk);
+        }
     }
     paintFrame(p, plot, z);
     paintLimit(p, s, values, plot, true, z);
