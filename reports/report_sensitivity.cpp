@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report_sensitivity.h"
 
+#include "analysis/tornado.h"
 #include "core/number_text.h"
 #include "scenario/scenario_schema.h"
 
@@ -11,12 +12,6 @@
 namespace planner {
 
 namespace {
-
-struct Swing {
-    std::string path;
-    double low = 0, high = 0;
-    std::string basis;
-};
 
 constexpr double kSwing = 0.20; // ±20%: a plausible planning error on each of the four drivers
 
@@ -53,25 +48,6 @@ std::optional<double> resolvedNumber(const Scenario& s, std::string_view path)
 
 const std::string kOutputKey = "results.cost_per_mtok_usd";
 
-// The cost per Mtok with one field changed; NaN and the reason when that scenario fails.
-double costWith(Scenario copy, const Swing& sw, double value, const Catalog& catalog, const EvaluationContext& ctx,
-                std::string& problem)
-{
-    if (auto ok = setField(copy, sw.path, exactText(value), "sensitivity swing"); !ok) {
-        problem = ok.error().message;
-        return std::nan("");
-    }
-    auto e = evaluate(copy, catalog, ctx);
-    const Metric* m = e ? e.value().metric(kOutputKey) : nullptr;
-    if (!m) {
-        problem = sw.path + " = " + figureText(value) + ": " + (e ? "no cost per Mtok" : e.error().message);
-        return std::nan("");
-    }
-    return m->value;
-}
-
-double widthOf(const SensitivityLine& l) { return std::abs(l.atHigh - l.atLow); }
-
 } // namespace
 
 std::vector<SensitivityLine> reportSensitivity(const Scenario& s, const Evaluation& e, const Catalog& catalog,
@@ -94,22 +70,22 @@ std::vector<SensitivityLine> reportSensitivity(const Scenario& s, const Evaluati
     if (const Metric* t = e.metric("results.tokens_per_s_per_gpu"))
         if (auto sw = swingAround("workload.throughput_tokens_per_s_per_gpu", t->value, "±20% of the engine's "))
             swings.emplace_back(*sw, "Throughput per GPU");
-    std::vector<SensitivityLine> out;
-    for (const auto& [sw, label] : swings) {
-        const FieldSpec* f = findField(sw.path);
-        SensitivityLine l{sw.path, std::string(label), f ? std::string(f->unit) : std::string(), sw.basis, sw.low, sw.high,
-                          base->value, 0, 0, {}};
-        std::string lowProblem, highProblem;
-        l.atLow = costWith(s, sw, sw.low, catalog, ctx, lowProblem);
-        l.atHigh = costWith(s, sw, sw.high, catalog, ctx, highProblem);
-        l.problem = lowProblem + (lowProblem.empty() || highProblem.empty() ? "" : "; ") + highProblem;
-        out.push_back(std::move(l));
+    std::vector<Swing> plain;
+    for (const auto& [sw, label] : swings)
+        plain.push_back(sw);
+    auto bars = tornado(s, catalog, ctx, plain, kOutputKey); // ranked widest first, failed ends last
+    if (!bars) {
+        note = "The sensitivity could not be computed: " + bars.error().message;
+        return {};
     }
-    // Widest first; a swing with a failed end last (NaN widths).
-    std::stable_sort(out.begin(), out.end(), [](const SensitivityLine& a, const SensitivityLine& b) {
-        const double wa = widthOf(a), wb = widthOf(b);
-        return std::isnan(wb) ? !std::isnan(wa) : !std::isnan(wa) && wa > wb;
-    });
+    std::vector<SensitivityLine> out;
+    for (const TornadoBar& b : bars.value()) {
+        const auto it = std::find_if(swings.begin(), swings.end(), [&](const auto& sw) { return sw.first.path == b.swing.path; });
+        const FieldSpec* f = findField(b.swing.path);
+        out.push_back({b.swing.path, std::string(it == swings.end() ? std::string_view() : it->second),
+                       f ? std::string(f->unit) : std::string(), b.swing.basis, b.swing.low, b.swing.high, b.base,
+                       b.outputAtLow, b.outputAtHigh, b.problem});
+    }
     if (out.empty())
         note = "No sensitivity: none of the four drivers has a value in this scenario.";
     return out;

@@ -4,10 +4,8 @@
 // Sensitivity as the reports print it: each input moved to both ends of a stated swing, one at a
 // time, and the engine's cost per million tokens at each end; and the tornado chart of it (bars
 // left and right of the base cost), a ChartSpec like the dashboard's.
-//
-// Interim: the swings are evaluated here, through setField and evaluate() the way the dashboard's
-// interactivity sweep is; engine/analysis/tornado.h (branch montecarlo) does the same in the
-// engine, and reportSensitivity should call it once that branch is merged.
+// The swings are the report's choice; moving them and ranking the bars is the engine's
+// (engine/analysis/tornado.h).
 
 #include "chart_spec.h"
 #include "evaluate/evaluate.h"
@@ -27,7 +25,7 @@ struct SensitivityLine {
 // The four swings every report states: utilization, electricity price, the GPU price (system
 // price when bought, GPU-hour price when rented) and throughput per GPU, each ±20% of its value in
 // this evaluation (kept inside the field's bounds), evaluated one at a time by the engine on
-// copies of `s`. Widest first; an end that cannot be evaluated is NaN with its reason. Empty, with
+// copies of `s` through tornado(). Widest first; an end that cannot be evaluated is NaN with its reason. Empty, with
 // `note` saying why, when nothing could be computed.
 std::vector<SensitivityLine> reportSensitivity(const Scenario& s, const Evaluation& e, const Catalog& catalog,
                                                const EvaluationContext& ctx, std::string& note);
