@@ -10,6 +10,7 @@
 // catalog keep the catalog's provenance.
 
 #include "core/evidence.h"
+#include "scenario/input_distribution.h"
 
 #include <cmath>
 #include <limits>
@@ -106,6 +107,11 @@ struct Scenario {
 
     // Line in the scenario file each given field came from, so later errors can say file:line.
     std::map<std::string, int, std::less<>> sourceLines;
+
+    // Uncertain inputs by field path ("finance.utilization"). The field itself holds the nominal
+    // value (mode, median, mean or midpoint) that an ordinary evaluation uses; Monte Carlo and
+    // tornado read these. Setting the field to a plain value (--set) drops its distribution.
+    std::map<std::string, Distribution, std::less<>> distributions;
 };
 
 inline constexpr const char* kScenarioSchema = "clusterplanner/scenario@1";

@@ -357,6 +357,8 @@ Result<void> setField(Scenario& s, std::string_view path, std::string_view value
             return ok.error();
         Number* n = f->number(s);
         *n = Number{v, Provenance{std::string(source), {}, Grade::User}, true};
+        if (auto d = s.distributions.find(path); d != s.distributions.end())
+            s.distributions.erase(d); // a plain value replaces an uncertain one
         return boost::outcome_v2::success();
     }
     if (auto ok = checkText(*f, value); !ok)
