@@ -5,6 +5,7 @@
 #include "csv_writer.h"
 #include "json_writer.h"
 #include "text_writer.h"
+#include "xlsx_writer.h"
 
 namespace planner {
 
@@ -20,6 +21,7 @@ const std::vector<std::unique_ptr<ReportWriter>>& reportWriters()
         list.push_back(std::make_unique<TextWriter>());
         list.push_back(std::make_unique<CsvWriter>());
         list.push_back(std::make_unique<JsonWriter>());
+        list.push_back(std::make_unique<XlsxWriter>());
         return list;
     }();
     return writers;
