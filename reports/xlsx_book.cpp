@@ -39,6 +39,7 @@ XlsxBook::XlsxBook(const std::string& path)
     kw_ = numberFormat("#,##0.0 \"kW\"");
     mw_ = numberFormat("#,##0.000 \"MW\"");
     count_ = numberFormat("#,##0");
+    ratio_ = numberFormat("0.0000");
     general_ = numberFormat("General");
 }
 
@@ -76,6 +77,8 @@ lxw_format* XlsxBook::forUnit(std::string_view unit, double value) const
         return usdCents_;
     if (unit == "fraction")
         return percent_;
+    if (unit == "ratio")
+        return ratio_;
     if (unit == "kW")
         return kw_;
     if (unit == "MW")

@@ -43,7 +43,8 @@ private:
     lxw_workbook* book_ = nullptr;
     lxw_format *header_ = nullptr, *section_ = nullptr, *note_ = nullptr;
     lxw_format *usd_ = nullptr, *usdCents_ = nullptr, *usdFine_ = nullptr, *percent_ = nullptr, *kw_ = nullptr,
-               *mw_ = nullptr, *count_ = nullptr, *general_ = nullptr;
+               *mw_ = nullptr, *count_ = nullptr, *ratio_ = nullptr,
+               *general_ = nullptr;
 };
 
 // One sheet and its next free row, so writers append without counting rows by hand.
