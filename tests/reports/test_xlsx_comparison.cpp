@@ -15,6 +15,7 @@
 #include <sstream>
 
 using namespace planner;
+using namespace testsupport;
 using clitest::examplePath;
 
 namespace {

@@ -14,6 +14,7 @@
 #include <QtTest>
 
 using namespace planner;
+using namespace testsupport;
 using clitest::examplePath;
 using clitest::parsed;
 using clitest::Run;

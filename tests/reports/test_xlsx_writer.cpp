@@ -15,6 +15,7 @@
 #include <sys/resource.h>
 
 using namespace planner;
+using namespace testsupport;
 using clitest::examplePath;
 using clitest::parsed;
 using clitest::Run;
