@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The acceptance test of the workbook (issue 10): a real spreadsheet recomputes it. The test writes
 // the workbook of a bundled example, changes one input cell in the file (utilization, electricity
-// price), has LibreOffice Calc load it with recalculation forced, export the Results sheet, and
-// compares every result with `evaluate --set PATH=VALUE --json` within 1e-9 relative. With no
+// price), has LibreOffice Calc load it with recalculation forced and save what it computed, reads
+// the Results sheet of Calc's workbook, and compares every result with `evaluate --set PATH=VALUE --json` within 1e-9 relative. With no
 // change, Calc's figures are the engine's at the file's own inputs. The changed figures must move
 // (Calc really recomputed) and move as hand reasoning says: on a fixed cluster the tokens served
 // scale with utilization; the energy line scales with the electricity price.
@@ -28,17 +28,18 @@ const json::Value* jsonFigure(const json::Value& root, const QString& section, c
     return s ? s->find(key.toStdString()) : nullptr;
 }
 
-// The Results sheet's rows as Calc computed them: (section, key) -> value.
-std::map<std::pair<QString, QString>, double> resultsOf(const std::vector<std::vector<QString>>& csv)
+// The Results sheet's formula rows as Calc computed them: (section, key) -> value.
+std::map<std::pair<QString, QString>, double> resultsOf(const xlsxtest::Sheet& sheet)
 {
     std::map<std::pair<QString, QString>, double> out;
-    for (const auto& row : csv) {
-        if (row.size() < 5 || row[0].isEmpty() || row[4].isEmpty() || row[0] == QLatin1String("key"))
+    for (const auto& [row, cells] : sheet) {
+        auto value = cells.find(QStringLiteral("C"));
+        if (value == cells.end() || value->second.formula.isEmpty() || !cells.count(QStringLiteral("E")))
             continue;
         bool ok = false;
-        const double v = row[2].toDouble(&ok);
+        const double v = value->second.value.toDouble(&ok);
         if (ok)
-            out[{row[4], row[0]}] = v;
+            out[{cells.at(QStringLiteral("E")).value, cells.at(QStringLiteral("A")).value}] = v;
     }
     return out;
 }
@@ -103,9 +104,11 @@ private Q_SLOTS:
         QCOMPARE(xlsxtest::zip(unpacked, edited), QString());
 
         QString error;
-        const auto csv = xlsxtest::calcSheetCsv(edited, 2, dir.filePath(QStringLiteral("calc")), &error); // 2 = Results
+        const QString recomputed = xlsxtest::calcRecompute(edited, dir.filePath(QStringLiteral("calc")), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        const auto calc = resultsOf(csv);
+        const QString calcUnpacked = dir.filePath(QStringLiteral("calc/x"));
+        QCOMPARE(xlsxtest::unzip(recomputed, calcUnpacked), QString());
+        const auto calc = resultsOf(xlsxtest::readSheet(calcUnpacked, QStringLiteral("Results")));
 
         std::vector<std::string> args{"evaluate", examplePath(example.toStdString()), "--json"};
         if (!path.isEmpty())

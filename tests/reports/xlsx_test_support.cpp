@@ -66,34 +66,6 @@ QString sheetPath(const QString& dir, const QString& name)
     return index < 0 ? QString() : dir + QStringLiteral("/xl/worksheets/sheet%1.xml").arg(index + 1);
 }
 
-std::vector<std::vector<QString>> parseCsv(const QString& text)
-{
-    std::vector<std::vector<QString>> rows(1, std::vector<QString>(1));
-    bool quoted = false;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text[i];
-        if (quoted) {
-            if (c == QLatin1Char('"') && i + 1 < text.size() && text[i + 1] == QLatin1Char('"'))
-                rows.back().back() += c, ++i;
-            else if (c == QLatin1Char('"'))
-                quoted = false;
-            else
-                rows.back().back() += c;
-        } else if (c == QLatin1Char('"')) {
-            quoted = true;
-        } else if (c == QLatin1Char(',')) {
-            rows.back().emplace_back();
-        } else if (c == QLatin1Char('\n')) {
-            rows.emplace_back(1);
-        } else if (c != QLatin1Char('\r')) {
-            rows.back().back() += c;
-        }
-    }
-    if (rows.back().size() == 1 && rows.back().front().isEmpty())
-        rows.pop_back();
-    return rows;
-}
-
 // A Calc profile that recalculates every formula of an OOXML file when it loads it, instead of
 // trusting the cached values (Calc's default for files it did not write).
 QString writeProfile(const QString& profile)
@@ -182,33 +154,27 @@ QString setNumber(const QString& dir, const QString& name, const QString& ref, d
     return {};
 }
 
-std::vector<std::vector<QString>> calcSheetCsv(const QString& xlsx, int sheet, const QString& outDir, QString* error)
+QString calcRecompute(const QString& xlsx, const QString& outDir, QString* error)
 {
     const QString profile = outDir + QStringLiteral("/calc-profile");
     if (QString e = writeProfile(profile); !e.isEmpty()) {
         *error = e;
         return {};
     }
-    // Comma, double quote, UTF-8, from row 1, standard columns, US English, quoted text as text,
-    // detect numbers, values (not as shown: full precision), no formulas, keep spaces, one sheet.
-    const QString filter = QStringLiteral("csv:Text - txt - csv (StarCalc):44,34,76,1,,1033,false,true,false,false,false,%1")
-                               .arg(sheet);
     const QString err = run(QStringLiteral("soffice"),
                             {QStringLiteral("-env:UserInstallation=") + QUrl::fromLocalFile(profile).toString(),
                              QStringLiteral("--headless"), QStringLiteral("--norestore"), QStringLiteral("--convert-to"),
-                             filter, QStringLiteral("--outdir"), outDir, QFileInfo(xlsx).absoluteFilePath()},
+                             QStringLiteral("xlsx:Calc MS Excel 2007 XML"), QStringLiteral("--outdir"), outDir,
+                             QFileInfo(xlsx).absoluteFilePath()},
                             outDir, 240000);
     if (!err.isEmpty()) {
         *error = err;
         return {};
     }
-    const QStringList csvs = QDir(outDir).entryList({QFileInfo(xlsx).completeBaseName() + QStringLiteral("*.csv")},
-                                                    QDir::Files, QDir::Time);
-    if (csvs.isEmpty()) {
-        *error = QStringLiteral("Calc wrote no CSV for ") + xlsx;
-        return {};
-    }
-    return parseCsv(QString::fromUtf8(readAll(outDir + QLatin1Char('/') + csvs.front())));
+    const QString out = outDir + QLatin1Char('/') + QFileInfo(xlsx).fileName();
+    if (!QFileInfo::exists(out))
+        *error = QStringLiteral("Calc wrote no workbook for ") + xlsx;
+    return out;
 }
 
 } // namespace xlsxtest

@@ -4,12 +4,11 @@
 // Reading and editing an .xlsx the way a test needs it, independently of the writer: the zip is
 // unpacked and packed with Python's standard zipfile module, the sheets are read from their XML
 // (shared strings resolved), a number cell is edited in place; and LibreOffice Calc, started
-// headless with a private profile that forces recalculation on load, exports one sheet as CSV.
+// headless with a private profile that forces recalculation on load, saves what it computed.
 
 #include <QString>
 
 #include <map>
-#include <vector>
 
 namespace xlsxtest {
 
@@ -35,8 +34,10 @@ int rowWith(const Sheet& sheet, const QString& text);
 // Sets the stored number of cell `ref` ("C12") of sheet `name`; empty on success.
 QString setNumber(const QString& dir, const QString& name, const QString& ref, double value);
 
-// Has Calc load `xlsx`, recalculate every formula and export sheet number `sheet` (1-based) as
-// CSV into `outDir`; returns the CSV's rows, or sets `error`.
-std::vector<std::vector<QString>> calcSheetCsv(const QString& xlsx, int sheet, const QString& outDir, QString* error);
+// Has Calc load `xlsx`, recalculate every formula and save the workbook again as .xlsx into
+// `outDir`; returns the path of Calc's workbook (read it with unzip + readSheet), or sets `error`.
+// (Calc's CSV export would be simpler, but it writes a percentage cell as "70%", rounded to its
+// display, even with "as shown" off; its .xlsx keeps 15 significant digits of every value.)
+QString calcRecompute(const QString& xlsx, const QString& outDir, QString* error);
 
 } // namespace xlsxtest
