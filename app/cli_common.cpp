@@ -43,10 +43,11 @@ Outcome<Scenario> loadScenarioWithOverrides(const std::string& file, const std::
     return s;
 }
 
-Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std::string>& db,
-                                     const std::string& file, std::ostream& err)
+Outcome<EvaluationSetUp> evaluationSetUp(const Scenario& s, const std::optional<std::string>& db,
+                                         const std::string& file, std::ostream& err)
 {
-    EvaluationContext ctx;
+    EvaluationSetUp setUp;
+    setUp.sources.push_back("scenario file: " + file);
     // --db wins over the scenario's benchmark_db; a relative benchmark_db is relative to the file.
     std::optional<QString> dbPath;
     if (db)
@@ -57,16 +58,34 @@ Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std:
         auto data = loadMeasuredData(*dbPath, builtinCatalog());
         if (!data) {
             err << data.error().message << "\n";
-            return Outcome<Evaluation>::failure(exitCodeFor(data.error()));
+            return Outcome<EvaluationSetUp>::failure(exitCodeFor(data.error()));
         }
-        ctx.throughput = measuredThroughput(data.value());
+        setUp.data = data.value();
+        setUp.ctx.throughput = measuredThroughput(setUp.data);
+        setUp.sources.push_back("benchmark database: " + dbPath->toStdString());
     }
-    auto result = evaluate(s, builtinCatalog(), ctx);
+    setUp.sources.push_back("built-in catalog (every figure with its source in the appendix)");
+    return setUp;
+}
+
+Outcome<Evaluation> evaluateIn(const Scenario& s, const EvaluationSetUp& setUp, const std::string& file,
+                               std::ostream& err)
+{
+    auto result = evaluate(s, builtinCatalog(), setUp.ctx);
     if (!result) {
         err << located(result.error(), s, file) << "\n";
         return Outcome<Evaluation>::failure(exitCodeFor(result.error()));
     }
     return std::move(result.value());
+}
+
+Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std::string>& db,
+                                     const std::string& file, std::ostream& err)
+{
+    auto setUp = evaluationSetUp(s, db, file, err);
+    if (!setUp)
+        return Outcome<Evaluation>::failure(setUp.error());
+    return evaluateIn(s, setUp.value(), file, err);
 }
 
 } // namespace planner::cli

@@ -8,10 +8,15 @@
 
 #include <QString>
 
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
+
+namespace planner {
+struct MeasuredData;
+}
 
 namespace planner::cli {
 
@@ -35,6 +40,18 @@ Outcome<Scenario> loadScenarioWithOverrides(const std::string& file, const std::
                                             std::ostream& err);
 Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std::string>& db,
                                      const std::string& file, std::ostream& err);
+
+// evaluateWithData in two steps, for commands that evaluate the scenario again (the PDF report's
+// curve and sensitivity): the context with the benchmark database loaded, then the evaluation.
+struct EvaluationSetUp {
+    EvaluationContext ctx;
+    std::shared_ptr<const MeasuredData> data; // null when no database is used
+    std::vector<std::string> sources;         // "scenario file: x.json", "benchmark database: y.sqlite"
+};
+Outcome<EvaluationSetUp> evaluationSetUp(const Scenario& s, const std::optional<std::string>& db,
+                                         const std::string& file, std::ostream& err);
+Outcome<Evaluation> evaluateIn(const Scenario& s, const EvaluationSetUp& setUp, const std::string& file,
+                               std::ostream& err);
 
 // "file:line: message" when the error names a field the file gave, else "file: message".
 std::string located(const Error& e, const Scenario& s, const std::string& file);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `evaluate SCENARIO [--db FILE] [--set k=v]... [--json] [--csv FILE] [--xlsx FILE]`
+// `evaluate SCENARIO [--db FILE] [--set k=v]... [--json] [--csv FILE] [--xlsx FILE] [--pdf FILE]
+//  [--page-size a4|letter]`
 #include "cli_common.h"
 #include "cli_options.h"
+#include "cli_pdf.h"
 #include "cli_runner.h"
 
 #include "report_model.h"
@@ -22,6 +24,7 @@ CommandLine evaluateCommandLine()
     cl.flag("json", "machine output on stdout (every metric, evidence, BOM, inputs, warnings)");
     cl.text("csv", "FILE", "also write the tidy CSV report to FILE and its bill of materials to FILE.bom.csv");
     cl.text("xlsx", "FILE", "also write the workbook to FILE: inputs, results as live formulas over them, BOM, assumptions");
+    addPdfOptions(cl);
     return cl;
 }
 
@@ -45,7 +48,13 @@ int runEvaluate(const std::vector<std::string>& argv, std::ostream& out, std::os
     auto scenario = loadScenarioWithOverrides(file, cl.values("set"), err);
     if (!scenario)
         return scenario.error();
-    auto evaluation = evaluateWithData(scenario.value(), cl.value("db"), file, err);
+    const auto pageSize = pdfPageSize(cl, err);
+    if (!pageSize)
+        return ExitUsage;
+    auto setUp = evaluationSetUp(scenario.value(), cl.value("db"), file, err);
+    if (!setUp)
+        return setUp.error();
+    auto evaluation = evaluateIn(scenario.value(), setUp.value(), file, err);
     if (!evaluation)
         return evaluation.error();
     const ReportModel model = buildReportModel(evaluation.value());
@@ -58,6 +67,10 @@ int runEvaluate(const std::vector<std::string>& argv, std::ostream& out, std::os
             return exitCodeFor(ok.error());
         }
     }
+    if (auto pdf = cl.value("pdf"))
+        if (int code = writeScenarioPdf(scenario.value(), evaluation.value(), setUp.value().ctx, setUp.value().data.get(),
+                                        setUp.value().sources, *pdf, *pageSize, err))
+            return code;
     print(cl.has("json") ? "json" : "text", model, out);
     return ExitOk;
 }

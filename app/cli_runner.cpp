@@ -20,6 +20,7 @@ const std::map<std::string, CommandEntry>& commands()
 {
     static const std::map<std::string, CommandEntry> table = {
         {"evaluate", {runEvaluate, "cost per million tokens, TCO, sizing and BOM for one scenario"}},
+        {"compare", {runCompare, "several scenarios side by side with ratios to a baseline"}},
         {"catalog", {runCatalog, "list or show the built-in hardware and model catalog"}},
         {"fabric", {runFabric, "size a scale-out fat tree: switches, cables, transceivers"}},
         {"import", {runImport, "import benchmark results (MLPerf, InferenceX, CSV, vLLM) into a database"}},

@@ -35,6 +35,7 @@ private:
 
 // Subcommands, one file each: argv holds the words after the subcommand's name.
 int runEvaluate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runCompare(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runCatalog(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runFabric(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runImport(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);

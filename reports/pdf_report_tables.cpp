@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pdf_report_tables.h"
+
+#include "core/number_text.h"
+
+#include <algorithm>
+
+namespace planner {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QString figureCell(double value, const std::string& unit) { return qs(figureText(value, unit)); }
+
+bool hasPrefix(const std::string& key, std::string_view prefix) { return key.rfind(prefix, 0) == 0; }
+
+const ReportFigure* findFigure(const ReportModel& m, std::string_view key)
+{
+    for (const ReportFigure& f : m.figures)
+        if (f.key == key)
+            return &f;
+    return nullptr;
+}
+
+PdfTable figureTable(const std::vector<const ReportFigure*>& figures, const std::vector<std::string>& bold)
+{
+    PdfTable t;
+    t.columns = {{QStringLiteral("Figure"), 5.2, false},
+                 {QStringLiteral("Value"), 2.2, true},
+                 {QStringLiteral("Evidence"), 1.4, false},
+                 {QStringLiteral("Method"), 1.6, false}};
+    for (const ReportFigure* f : figures) {
+        if (std::find(bold.begin(), bold.end(), f->key) != bold.end())
+            t.boldRows.push_back(static_cast<int>(t.rows.size()));
+        t.rows.push_back({qs(f->label), figureCell(f->value, f->unit), qs(f->grade), qs(f->method)});
+    }
+    return t;
+}
+
+PdfTable figureTable(const ReportModel& m, const std::function<bool(const ReportFigure&)>& keep,
+                     const std::vector<std::string>& bold)
+{
+    std::vector<const ReportFigure*> figures;
+    for (const ReportFigure& f : m.figures)
+        if (keep(f))
+            figures.push_back(&f);
+    return figureTable(figures, bold);
+}
+
+PdfTable bomTable(const ReportModel& m)
+{
+    PdfTable t;
+    t.columns = {{QStringLiteral("Item"), 4.2, false},     {QStringLiteral("Count"), 1.7, true},
+                 {QStringLiteral("Unit cost"), 1.3, true}, {QStringLiteral("Total cost"), 1.4, true},
+                 {QStringLiteral("Power"), 1.3, true},     {QStringLiteral("Evidence"), 1.3, false},
+                 {QStringLiteral("Source"), 3.6, false}};
+    for (const ReportBomLine& l : m.bom) {
+        const bool included = !l.includedIn.empty();
+        t.rows.push_back({qs(l.category + ": " + l.item), qs(figureText(l.count) + " " + l.unit),
+                          included ? QString() : figureCell(l.unitCostUsd, "USD"),
+                          included ? qs("in " + l.includedIn) : figureCell(l.totalCostUsd, "USD"),
+                          l.totalPowerKw > 0 ? figureCell(l.totalPowerKw, "kW") : QString(), qs(l.grade), qs(l.source)});
+    }
+    if (const ReportFigure* capex = findFigure(m, "results.capex_usd")) {
+        t.boldRows.push_back(static_cast<int>(t.rows.size()));
+        t.rows.push_back({qs(capex->label), QString(), QString(), figureCell(capex->value, capex->unit), QString(),
+                          qs(capex->grade), QStringLiteral("every line above, installation included")});
+    }
+    return t;
+}
+
+PdfTable inputsTable(const ReportModel& m, const std::map<std::string, std::string>& dates)
+{
+    PdfTable t;
+    // The input column fits the longest path on one line, so a path is never broken.
+    t.columns = {{QStringLiteral("Input"), 5.0, false}, {QStringLiteral("Value"), 1.6, true},
+                 {QStringLiteral("Unit"), 1.2, false},  {QStringLiteral("Source"), 4.1, false},
+                 {QStringLiteral("Date"), 1.35, false}, {QStringLiteral("Grade"), 1.1, false}};
+    for (const ReportAssumption& a : m.assumptions) {
+        const auto date = dates.find(a.path);
+        // The scenario's notes are prose: they are printed on the cover, not squeezed into a cell.
+        const QString value = a.number ? qs(figureText(*a.number)) : a.path == "notes" ? QStringLiteral("(on the cover)") : qs(a.text);
+        t.rows.push_back({qs(a.path), value, qs(a.unit), qs(a.source.empty() ? "default" : a.source),
+                          date == dates.end() ? QString() : qs(date->second), qs(a.grade)});
+    }
+    return t;
+}
+
+} // namespace planner

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The cover, the executive summary, the cost breakdown and throughput: the pages a CFO reads.
+#include "pdf_report_sections.h"
+#include "pdf_report_tables.h"
+
+#include "core/number_text.h"
+
+#include <QPainter>
+
+#include <map>
+
+namespace planner::pdf_sections {
+
+namespace {
+
+const std::string kCostKey = "results.cost_per_mtok_usd";
+
+QString figureLine(const ReportModel& m, std::string_view key)
+{
+    const ReportFigure* f = findFigure(m, key);
+    return f ? figureCell(f->value, f->unit) : QStringLiteral("n/a");
+}
+
+// "Total cost per year $74.68M/year / tokens served per year 550,458,697,097,021 tokens/year =
+// cost per million tokens $0.1357/Mtok": the three engine figures, so a reader can redo it.
+void reconciliation(PdfLayout& l, const ReportModel& m)
+{
+    const ReportFigure* total = findFigure(m, "finance.total_usd_per_year");
+    const ReportFigure* tokens = findFigure(m, "results.tokens_served_per_year");
+    const ReportFigure* cost = findFigure(m, kCostKey);
+    l.subheading(QStringLiteral("How the headline reconciles"));
+    if (!total || !tokens || !cost) {
+        l.paragraph(QStringLiteral("The evaluation publishes no tokens served per year (a training run), so the cost "
+                                   "per million tokens is the run's cost over its tokens."));
+        return;
+    }
+    l.paragraph(QStringLiteral("Cost per year / tokens served per year × 1,000,000 = cost per million tokens:"));
+    l.paragraph(figureCell(total->value, total->unit) + QStringLiteral(" / ") + figureCell(tokens->value, tokens->unit)
+                    + QStringLiteral(" × 1,000,000 = ") + figureCell(cost->value, cost->unit),
+                l.fonts().bold);
+}
+
+void restsOn(PdfLayout& l, const PdfReportInput& in)
+{
+    const ReportFigure* cost = findFigure(in.model, kCostKey);
+    l.subheading(QStringLiteral("What the headline rests on"));
+    if (!cost) {
+        l.paragraph(QStringLiteral("The evaluation published no cost per million tokens."));
+        return;
+    }
+    l.paragraph(QStringLiteral("The cost per million tokens is graded ") + qs(cost->grade)
+                + QStringLiteral(" (the weakest grade among its inputs) and rests on ") + qs(cost->restsOn)
+                + QStringLiteral(" inputs:"));
+    std::map<std::string, QStringList> byGrade;
+    for (const auto& [input, grade] : in.headlineInputs)
+        byGrade[grade] << qs(input);
+    PdfTable t;
+    t.columns = {{QStringLiteral("Grade"), 1.2, false}, {QStringLiteral("Count"), 0.9, true}, {QStringLiteral("Which"), 8, false}};
+    for (const char* grade : {"verified", "measured", "vendor", "third-party", "estimate", "user"}) {
+        const auto it = byGrade.find(grade);
+        if (it != byGrade.end())
+            t.rows.push_back({QString::fromLatin1(grade), QString::number(it->second.size()), it->second.join(QStringLiteral(", "))});
+    }
+    l.table(t);
+}
+
+std::vector<const ReportFigure*> figuresWithPrefix(const ReportModel& m, std::string_view prefix)
+{
+    std::vector<const ReportFigure*> out;
+    for (const ReportFigure& f : m.figures)
+        if (hasPrefix(f.key, prefix))
+            out.push_back(&f);
+    return out;
+}
+
+} // namespace
+
+void cover(PdfLayout& l, const PdfReportInput& in)
+{
+    const ReportModel& m = in.model;
+    const PdfFonts& f = l.fonts();
+    l.space(120);
+    l.paragraph(QStringLiteral("Cluster cost report"), f.heading);
+    l.space(6);
+    l.paragraph(qs(m.scenarioName), f.title);
+    l.space(10);
+    l.paragraph(qs(m.system + " serving " + m.model), f.subheading);
+    l.space(24);
+    PdfTable t;
+    t.columns = {{QStringLiteral("Report"), 1.3, false}, {QString(), 4, false}};
+    t.rows.push_back({QStringLiteral("Date"), qs(in.date)});
+    t.rows.push_back({QStringLiteral("Tool"), plannerVersionText()});
+    for (const std::string& s : in.dataSources)
+        t.rows.push_back({QStringLiteral("Data source"), qs(s)});
+    t.rows.push_back({QStringLiteral("Cost per Mtok"), figureLine(m, kCostKey)});
+    l.table(t);
+    for (const ReportAssumption& a : m.assumptions)
+        if (a.path == "notes" && !a.text.empty()) {
+            l.subheading(QStringLiteral("Scenario notes"));
+            l.paragraph(qs(a.text));
+        }
+    l.pageBreak();
+}
+
+void executiveSummary(PdfLayout& l, const PdfReportInput& in)
+{
+    l.heading(QStringLiteral("Executive summary"));
+    PdfTable t;
+    t.columns = {{QStringLiteral("Headline figure"), 4.2, false},
+                 {QStringLiteral("Value"), 2.9, true},
+                 {QStringLiteral("Evidence"), 1.3, false},
+                 {QStringLiteral("Rests on"), 3.0, false}};
+    for (const KpiSpec& k : headlineFigures())
+        if (const ReportFigure* fig = findFigure(in.model, k.key))
+            t.rows.push_back({qs(fig->label), figureCell(fig->value, fig->unit), qs(fig->grade), qs(fig->restsOn)});
+    t.boldRows = {0};
+    l.table(t);
+    reconciliation(l, in.model);
+    restsOn(l, in);
+}
+
+void costBreakdown(PdfLayout& l, const PdfReportInput& in)
+{
+    const ReportModel& m = in.model;
+    l.heading(QStringLiteral("Cost breakdown"));
+    l.chart(in.dashboard.costBreakdown, 230);
+    l.subheading(QStringLiteral("Capital expenditure by class"));
+    std::vector<const ReportFigure*> capital = figuresWithPrefix(m, "finance.capex.");
+    for (const ReportFigure* f : figuresWithPrefix(m, "finance.capital."))
+        capital.push_back(f);
+    for (const char* key : {"results.capex_usd", "finance.annualized_capital_usd"})
+        if (const ReportFigure* f = findFigure(m, key))
+            capital.push_back(f);
+    l.table(figureTable(capital, {"results.capex_usd", "finance.annualized_capital_usd"}));
+    l.subheading(QStringLiteral("Operating cost by line"));
+    std::vector<const ReportFigure*> opex = figuresWithPrefix(m, "finance.opex.");
+    for (const char* key : {"finance.opex_usd_per_year", "finance.total_usd_per_year", "finance.horizon_years"})
+        if (const ReportFigure* f = findFigure(m, key))
+            opex.push_back(f);
+    l.table(figureTable(opex, {"finance.opex_usd_per_year", "finance.total_usd_per_year"}));
+    l.chart(in.dashboard.cashFlow, 170);
+    std::vector<const ReportFigure*> cash = figuresWithPrefix(m, "finance.cash_flow.");
+    if (const ReportFigure* f = findFigure(m, "finance.npv_cost_usd"))
+        cash.push_back(f);
+    l.table(figureTable(cash, {"finance.npv_cost_usd"}));
+}
+
+void throughput(PdfLayout& l, const PdfReportInput& in)
+{
+    const ReportModel& m = in.model;
+    l.heading(QStringLiteral("Throughput and its provenance"));
+    if (const ReportFigure* f = findFigure(m, "results.tokens_per_s_per_gpu")) {
+        l.paragraph(QStringLiteral("Throughput per GPU at the service level: ") + figureCell(f->value, f->unit)
+                    + QStringLiteral(", graded ") + qs(f->grade) + QStringLiteral(", method \"") + qs(f->method)
+                    + QStringLiteral("\". It rests on: ")
+                    + qs([&] {
+                          std::string s;
+                          for (const std::string& i : f->inputs)
+                              s += (s.empty() ? "" : ", ") + i;
+                          return s.empty() ? std::string("no recorded inputs") : s;
+                      }())
+                    + QStringLiteral("."));
+    }
+    l.subheading(QStringLiteral("Measured rows used"));
+    if (in.measuredRows.empty())
+        l.paragraph(QStringLiteral("None: the throughput does not come from a measured benchmark row."));
+    for (const std::string& row : in.measuredRows)
+        l.paragraph(QStringLiteral("- ") + qs(row), l.fonts().small);
+    l.space(4);
+    l.chart(in.dashboard.interactivity, 230);
+    l.table(figureTable(m, [](const ReportFigure& f) {
+        return f.key == "results.tokens_per_s_per_gpu" || f.key == "results.utilization_realized"
+            || f.key == "results.tokens_served_per_year" || hasPrefix(f.key, "results.tokens_per_s_per_mw");
+    }));
+}
+
+} // namespace planner::pdf_sections
