@@ -56,7 +56,17 @@ lxw_format* XlsxBook::numberFormat(const char* pattern)
     return f;
 }
 
-lxw_worksheet* XlsxBook::addSheet(const char* name) { return workbook_add_worksheet(book_, name); }
+lxw_worksheet* XlsxBook::addSheet(const char* name)
+{
+    lxw_worksheet* ws = workbook_add_worksheet(book_, name);
+    // Printed, a sheet reads like a table: landscape, all columns on one page wide, the header
+    // row repeated on every page.
+    worksheet_set_landscape(ws);
+    worksheet_set_paper(ws, 9); // A4
+    worksheet_fit_to_pages(ws, 1, 0);
+    worksheet_repeat_rows(ws, 0, 0);
+    return ws;
+}
 
 Result<void> XlsxBook::close()
 {

@@ -76,6 +76,35 @@ private Q_SLOTS:
         const xlsxtest::Sheet scenarios = xlsxtest::readSheet(dir.filePath(QStringLiteral("x")), QStringLiteral("Scenarios"));
         QCOMPARE(scenarios.at(2).at(QStringLiteral("B")).value, QStringLiteral("baseline"));
     }
+
+    // `compare ... --xlsx F`: the workbook of the command's comparison, the baseline it was given.
+    void compareCommandWritesTheWorkbook()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("compare.xlsx"));
+        const clitest::Run r = clitest::runCli({"compare", examplePath("gb200-nvl72-deepseek-r1.json"),
+                                                examplePath("vr200-nvl72-deepseek-r1.json"), "--baseline", "2",
+                                                "--xlsx", path.toStdString(), "--json"});
+        QCOMPARE(r.code, 0);
+        const json::Value root = clitest::parsed(r);
+        QCOMPARE(xlsxtest::unzip(path, dir.filePath(QStringLiteral("x"))), QString());
+        const xlsxtest::Sheet sheet = xlsxtest::readSheet(dir.filePath(QStringLiteral("x")), QStringLiteral("Comparison"));
+        QVERIFY(sheet.at(0).at(QStringLiteral("E")).value.endsWith(QLatin1String("(baseline)")));
+        const int row = xlsxtest::rowWith(sheet, QStringLiteral("results.cost_per_mtok_usd"));
+        QVERIFY(row > 0);
+        // Values in D (GB200) and E (VR200, the baseline); their ratios in F and G.
+        const double gb200 = sheet.at(row).at(QStringLiteral("D")).value.toDouble();
+        const double vr200 = sheet.at(row).at(QStringLiteral("E")).value.toDouble();
+        QVERIFY(gb200 > 0 && vr200 > 0 && gb200 != vr200);
+        QVERIFY(withinTolerance(sheet.at(row).at(QStringLiteral("F")).value.toDouble(), gb200 / vr200, 1e-14, 0));
+        QCOMPARE(sheet.at(row).at(QStringLiteral("G")).value.toDouble(), 1.0); // the baseline over itself
+        QVERIFY(root.find("rows"));
+        const int missing = static_cast<int>(clitest::runCli({"compare", examplePath("gb200-nvl72-deepseek-r1.json"),
+                                                              examplePath("vr200-nvl72-deepseek-r1.json"), "--xlsx",
+                                                              dir.filePath(QStringLiteral("no/dir/c.xlsx")).toStdString()})
+                                                 .code);
+        QCOMPARE(missing, 3);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestXlsxComparison)
