@@ -7,7 +7,7 @@
 // (Calc really recomputed) and move as hand reasoning says: on a fixed cluster the tokens served
 // scale with utilization; the energy line scales with the electricity price.
 #include "app/cli_test_support.h"
-#include "xlsx_test_support.h"
+#include "xlsx_example.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -22,11 +22,7 @@ using clitest::runCli;
 
 namespace {
 
-const json::Value* jsonFigure(const json::Value& root, const QString& section, const QString& key)
-{
-    const json::Value* s = root.find(section.toStdString());
-    return s ? s->find(key.toStdString()) : nullptr;
-}
+using xlsxtest::jsonFigure;
 
 // The Results sheet's formula rows as Calc computed them: (section, key) -> value.
 std::map<std::pair<QString, QString>, double> resultsOf(const xlsxtest::Sheet& sheet)
@@ -81,15 +77,13 @@ private Q_SLOTS:
         QFETCH(QString, example);
         QFETCH(QString, path);
         QFETCH(double, value);
-        QTemporaryDir dir;
-        const QString written = dir.filePath(QStringLiteral("written.xlsx"));
-        const Run original = runCli({"evaluate", examplePath(example.toStdString()), "--xlsx", written.toStdString(), "--json"});
-        QCOMPARE(original.code, 0);
-        const json::Value before = parsed(original);
+        const auto w = xlsxtest::writeExample(example.toStdString());
+        QVERIFY2(w->ok(), qPrintable(w->unzipError));
+        const json::Value& before = w->root;
+        const QTemporaryDir& dir = w->dir;
+        const QString& unpacked = w->unpacked;
 
         // The analyst's edit: the input's value cell, found by its path in column A.
-        const QString unpacked = dir.filePath(QStringLiteral("x"));
-        QCOMPARE(xlsxtest::unzip(written, unpacked), QString());
         double oldValue = 0;
         if (!path.isEmpty()) {
             const xlsxtest::Sheet inputs = xlsxtest::readSheet(unpacked, QStringLiteral("Inputs"));

@@ -5,7 +5,7 @@
 // plus installation is the capex; a failed write leaves the previous file as it was.
 #include "app/cli_test_support.h"
 #include "report_writer.h"
-#include "xlsx_test_support.h"
+#include "xlsx_example.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -17,7 +17,6 @@
 using namespace planner;
 using namespace testsupport;
 using clitest::examplePath;
-using clitest::parsed;
 using clitest::Run;
 using clitest::runCli;
 
@@ -41,11 +40,7 @@ QByteArray readFile(const QString& path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-const json::Value* jsonFigure(const json::Value& root, const QString& section, const QString& key)
-{
-    const json::Value* s = root.find(section.toStdString());
-    return s ? s->find(key.toStdString()) : nullptr;
-}
+using xlsxtest::jsonFigure;
 
 } // namespace
 
@@ -63,16 +58,12 @@ private Q_SLOTS:
     void storedValuesAreTheEngines()
     {
         QFETCH(QString, example);
-        QTemporaryDir dir;
-        const QString book = dir.filePath(QStringLiteral("book.xlsx"));
-        const Run r = runCli({"evaluate", examplePath(example.toStdString()), "--xlsx", book.toStdString(), "--json"});
-        QCOMPARE(r.code, 0);
-        const json::Value root = parsed(r);
-        QVERIFY(readFile(book).startsWith("PK")); // a zip, the container of every .xlsx
-        const QString unpacked = dir.filePath(QStringLiteral("x"));
-        QCOMPARE(xlsxtest::unzip(book, unpacked), QString());
+        const auto w = xlsxtest::writeExample(example.toStdString());
+        QVERIFY2(w->ok(), qPrintable(w->unzipError));
+        const json::Value& root = w->root;
+        QVERIFY(readFile(w->book).startsWith("PK")); // a zip, the container of every .xlsx
 
-        const xlsxtest::Sheet results = xlsxtest::readSheet(unpacked, QStringLiteral("Results"));
+        const xlsxtest::Sheet results = xlsxtest::readSheet(w->unpacked, QStringLiteral("Results"));
         std::set<std::pair<QString, QString>> formulas;
         int compared = 0;
         for (const auto& [row, cells] : results) {
@@ -110,13 +101,10 @@ private Q_SLOTS:
 
     void inputsCarryTheirScenarioPaths()
     {
-        QTemporaryDir dir;
-        const QString book = dir.filePath(QStringLiteral("book.xlsx"));
-        const Run r = runCli({"evaluate", examplePath(kExamples[0]), "--xlsx", book.toStdString(), "--json"});
-        QCOMPARE(r.code, 0);
-        const json::Value root = parsed(r);
-        QCOMPARE(xlsxtest::unzip(book, dir.filePath(QStringLiteral("x"))), QString());
-        const xlsxtest::Sheet inputs = xlsxtest::readSheet(dir.filePath(QStringLiteral("x")), QStringLiteral("Inputs"));
+        const auto w = xlsxtest::writeExample(kExamples[0]);
+        QVERIFY2(w->ok(), qPrintable(w->unzipError));
+        const json::Value& root = w->root;
+        const xlsxtest::Sheet inputs = xlsxtest::readSheet(w->unpacked, QStringLiteral("Inputs"));
         const json::Value* given = root.find("inputs");
         QVERIFY(given && given->object && !given->object->empty());
         for (const auto& [path, v] : *given->object) {
@@ -138,13 +126,10 @@ private Q_SLOTS:
     // total plus installation (a fraction of compute, not a BOM line) is the capex.
     void bomMultipliesAndSumsToTheCapex()
     {
-        QTemporaryDir dir;
-        const QString book = dir.filePath(QStringLiteral("book.xlsx"));
-        const Run r = runCli({"evaluate", examplePath(kExamples[0]), "--xlsx", book.toStdString(), "--json"});
-        QCOMPARE(r.code, 0);
-        const json::Value root = parsed(r);
-        QCOMPARE(xlsxtest::unzip(book, dir.filePath(QStringLiteral("x"))), QString());
-        const xlsxtest::Sheet bom = xlsxtest::readSheet(dir.filePath(QStringLiteral("x")), QStringLiteral("BOM"));
+        const auto w = xlsxtest::writeExample(kExamples[0]);
+        QVERIFY2(w->ok(), qPrintable(w->unzipError));
+        const json::Value& root = w->root;
+        const xlsxtest::Sheet bom = xlsxtest::readSheet(w->unpacked, QStringLiteral("BOM"));
         double sum = 0;
         int lines = 0;
         for (const auto& [row, cells] : bom) {
@@ -177,9 +162,6 @@ private Q_SLOTS:
         QVERIFY(old.open(QIODevice::WriteOnly));
         old.write("the previous workbook");
         old.close();
-        const Run r = runCli({"evaluate", examplePath(kExamples[0]), "--json"});
-        QCOMPARE(r.code, 0);
-
         rlimit saved{};
         QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
         auto previousHandler = std::signal(SIGXFSZ, SIG_IGN); // a failed write(), not a killed process
