@@ -36,8 +36,8 @@ XlsxBook::XlsxBook(const std::string& path)
     usdCents_ = numberFormat("$#,##0.000");
     usdFine_ = numberFormat("$#,##0.000000");
     percent_ = numberFormat("0.00%");
-    kw_ = numberFormat("#,##0.0 \"kW\"");
-    mw_ = numberFormat("#,##0.000 \"MW\"");
+    kw_ = numberFormat("#,##0.0"); // the unit is in the next column
+    mw_ = numberFormat("#,##0.000");
     count_ = numberFormat("#,##0");
     ratio_ = numberFormat("0.0000");
     general_ = numberFormat("General");
@@ -80,7 +80,7 @@ Result<void> XlsxBook::close()
 lxw_format* XlsxBook::forUnit(std::string_view unit, double value) const
 {
     if (unit == "USD" || unit == "USD/year")
-        return std::abs(value) >= 100 ? usd_ : std::abs(value) >= 1 ? usdCents_ : usdFine_;
+        return std::abs(value) >= 100 || value == 0 ? usd_ : std::abs(value) >= 1 ? usdCents_ : usdFine_;
     if (unit == "USD/Mtok" || unit == "USD/kWh" || unit == "USD/request")
         return usdFine_;
     if (unit.starts_with("USD"))
@@ -93,7 +93,7 @@ lxw_format* XlsxBook::forUnit(std::string_view unit, double value) const
         return kw_;
     if (unit == "MW")
         return mw_;
-    if (unit == "GPUs" || unit == "racks" || unit == "domains" || unit == "tokens/year" || unit == "tokens/USD")
+    if (unit == "GPUs" || unit == "racks" || unit == "domains" || unit.starts_with("tokens/"))
         return count_;
     return general_;
 }
