@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `compare A.json B.json [C.json ...] [--baseline N|NAME] [--db FILE] [--set k=v]... [--json]
-//  [--csv FILE] [--pdf FILE] [--page-size a4|letter]`
+//  [--csv FILE] [--xlsx FILE] [--pdf FILE] [--page-size a4|letter]`
 #include "cli_common.h"
 #include "cli_options.h"
 #include "cli_pdf.h"
@@ -10,6 +10,7 @@
 #include "comparison_model.h"
 #include "comparison_writer.h"
 #include "report_model.h"
+#include "xlsx_comparison.h"
 
 #include <charconv>
 
@@ -30,6 +31,7 @@ CommandLine compareCommandLine()
     cl.repeatable("set", "PATH=VALUE", "override one field in every scenario, e.g. --set finance.utilization=0.6");
     cl.flag("json", "machine output on stdout: scenarios, baseline_index (from 0) and rows of values and ratios");
     cl.text("csv", "FILE", "also write the comparison as CSV: metric,label,unit, then value and ratio per scenario");
+    cl.text("xlsx", "FILE", "also write the comparison workbook: values side by side, ratios as live formulas");
     addPdfOptions(cl);
     return cl;
 }
@@ -87,6 +89,11 @@ int runCompare(const std::vector<std::string>& argv, std::ostream& out, std::ost
     if (auto csv = cl.value("csv"))
         if (int code = save(QString::fromStdString(*csv), renderComparisonCsv(comparison), err))
             return code;
+    if (auto xlsx = cl.value("xlsx"))
+        if (auto ok = writeComparisonXlsx(comparison, QString::fromStdString(*xlsx)); !ok) {
+            err << ok.error().message << "\n";
+            return exitCodeFor(ok.error());
+        }
     if (auto pdf = cl.value("pdf"))
         if (int code = writeComparisonPdf(comparison, *pdf, *pageSize, err))
             return code;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `evaluate SCENARIO [--db FILE] [--set k=v]... [--json] [--csv FILE] [--pdf FILE] [--page-size a4|letter]`
+// `evaluate SCENARIO [--db FILE] [--set k=v]... [--json] [--csv FILE] [--xlsx FILE] [--pdf FILE]
+//  [--page-size a4|letter]`
 #include "cli_common.h"
 #include "cli_options.h"
 #include "cli_pdf.h"
@@ -22,6 +23,7 @@ CommandLine evaluateCommandLine()
     cl.repeatable("set", "PATH=VALUE", "override one scenario field, e.g. --set facility.mode=rent");
     cl.flag("json", "machine output on stdout (every metric, evidence, BOM, inputs, warnings)");
     cl.text("csv", "FILE", "also write the tidy CSV report to FILE and its bill of materials to FILE.bom.csv");
+    cl.text("xlsx", "FILE", "also write the workbook to FILE: inputs, results as live formulas over them, BOM, assumptions");
     addPdfOptions(cl);
     return cl;
 }
@@ -56,8 +58,11 @@ int runEvaluate(const std::vector<std::string>& argv, std::ostream& out, std::os
     if (!evaluation)
         return evaluation.error();
     const ReportModel model = buildReportModel(evaluation.value());
-    if (auto csv = cl.value("csv")) {
-        if (auto ok = reportWriter(QStringLiteral("csv"))->write(model, QString::fromStdString(*csv)); !ok) {
+    for (const char* format : {"csv", "xlsx"}) {
+        const auto file = cl.value(format);
+        if (!file)
+            continue;
+        if (auto ok = reportWriter(QString::fromLatin1(format))->write(model, QString::fromStdString(*file)); !ok) {
             err << ok.error().message << "\n";
             return exitCodeFor(ok.error());
         }

@@ -41,7 +41,7 @@ ReportBomLine bomLineOf(const BomLine& l)
             in_usd(l.unitCost),   in_usd(l.totalCost),
             in_kilowatts(l.unitPower), in_kilowatts(l.totalPower),
             l.includedIn,         std::string(gradeName(l.provenance.grade)),
-            l.provenance.source};
+            l.provenance.source,  std::string(capexClassName(l.capexClass))};
 }
 
 // Empty path when the field has no value to report.
@@ -94,6 +94,7 @@ ReportModel buildReportModel(const Evaluation& e)
     for (const BomLine& l : e.bom.lines)
         model.bom.push_back(bomLineOf(l));
     model.warnings = e.warnings;
+    model.financeBasis = e.finance.basis;
     for (const FieldSpec& f : scenarioFields())
         if (ReportAssumption a = assumptionOf(f, e.resolved); !a.path.empty())
             model.assumptions.push_back(std::move(a));

@@ -35,6 +35,7 @@ struct ReportBomLine {
     double unitCostUsd = 0, totalCostUsd = 0, unitPowerKw = 0, totalPowerKw = 0;
     std::string includedIn; // non-empty: its cost is counted in that line
     std::string grade, source;
+    std::string capexClass; // "compute", "network", ...: how finance annualizes it (capex_class.h)
 };
 
 struct ReportAssumption {
@@ -52,6 +53,9 @@ struct ReportModel {
     std::vector<ReportBomLine> bom;
     Warnings warnings;
     std::vector<ReportAssumption> assumptions;
+    // The finance model's inputs as the engine used them (GPU counts, throughput, goodput, capex by
+    // class ...): the XLSX writer rebuilds the cost formulas over them.
+    FinanceInput financeBasis;
 
     // Sections in order of first appearance ("results", "sizing", ...).
     std::vector<std::string> sections() const;

@@ -6,6 +6,7 @@
 #include "json_writer.h"
 #include "pdf_report.h"
 #include "text_writer.h"
+#include "xlsx_writer.h"
 
 namespace planner {
 
@@ -22,6 +23,7 @@ const std::vector<std::unique_ptr<ReportWriter>>& reportWriters()
         list.push_back(std::make_unique<CsvWriter>());
         list.push_back(std::make_unique<JsonWriter>());
         list.push_back(std::make_unique<PdfReportWriter>());
+        list.push_back(std::make_unique<XlsxWriter>());
         return list;
     }();
     return writers;

@@ -195,6 +195,7 @@ Result<FinanceResult> computeFinance(const FinanceInput& in)
     if (auto ok = validate(in); !ok)
         return ok.error();
     FinanceResult out;
+    out.basis = in;
     out.totalPerYear = usd_per_year(0);
     out.capexTotal = usd(0);
     if (in.mode != FacilityMode::Rent)

@@ -118,6 +118,7 @@ struct FinanceResult {
     units::Money npvOfCost;                   // present value of all costs over the horizon
     units::MoneyRate breakEvenGpuHourPrice;   // per serving GPU-hour sold (owned modes)
     Warnings warnings;
+    FinanceInput basis; // what these figures were computed from: a report shows its working (XLSX formulas)
 };
 
 double capitalRecoveryFactor(double rate, double years);

@@ -76,7 +76,7 @@ ReportModel goldenModel()
     m.figures.push_back({"finance", "finance.capex.compute_usd", "Capex, compute", kCapex, "USD", "vendor",
                          "count x unit cost", {"catalog:gb200-nvl72"}, "1 vendor"});
     m.bom.push_back({"compute", "GB200 NVL72 rack", 45, "racks", 3.9e6, kCapex, kRackKw, 45 * kRackKw, "", "vendor",
-                     "SemiAnalysis \"GB200\" TCO, 2025"});
+                     "SemiAnalysis \"GB200\" TCO, 2025", "compute"});
     m.assumptions.push_back({"workload.input_tokens", 1024.0, "", "tokens", "InferenceX 1k/1k", "estimate", false});
     m.assumptions.push_back({"system", std::nullopt, "gb200-nvl72", "", "scenario file", "user", true});
     m.warnings.push_back({"facility.power_cap_mw", "over the cap\nby 0.2 MW"});

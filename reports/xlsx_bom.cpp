@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "xlsx_bom.h"
+
+#include <algorithm>
+
+namespace planner {
+
+namespace {
+
+enum BomColumn { kCategory, kItem, kCount, kUnit, kUnitCost, kTotalCost, kUnitKw, kTotalKw, kIncludedIn, kClass,
+                 kGrade, kSource };
+
+void headerRow(XlsxBook& book, XlsxSheet& sheet, std::initializer_list<const char*> names)
+{
+    int col = 0;
+    for (const char* h : names)
+        sheet.text(col++, h, book.header());
+    ++sheet.row;
+}
+
+} // namespace
+
+XlsxBomCells writeBomSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& model)
+{
+    XlsxSheet sheet{ws, "BOM", 0};
+    worksheet_set_column(ws, kCategory, kCategory, 12, nullptr);
+    worksheet_set_column(ws, kItem, kItem, 44, nullptr);
+    worksheet_set_column(ws, kCount, kUnit, 10, nullptr);
+    worksheet_set_column(ws, kUnitCost, kTotalKw, 16, nullptr);
+    worksheet_set_column(ws, kIncludedIn, kGrade, 14, nullptr);
+    worksheet_set_column(ws, kSource, kSource, 60, nullptr);
+    worksheet_freeze_panes(ws, 1, 0);
+    headerRow(book, sheet, {"category", "item", "count", "unit", "unit_cost_usd", "total_cost_usd", "unit_power_kw",
+                            "total_power_kw", "included_in", "capex_class", "grade", "source"});
+    const int first = sheet.row;
+    double cost = 0, power = 0;
+    for (const ReportBomLine& l : model.bom) {
+        sheet.text(kCategory, l.category);
+        sheet.text(kItem, l.item);
+        sheet.number(kCount, l.count, book.forUnit("count"));
+        sheet.text(kUnit, l.unit);
+        sheet.number(kUnitCost, l.unitCostUsd, book.forUnit("USD", l.unitCostUsd));
+        sheet.formula(kTotalCost, "=" + cellAddress(sheet.row, kCount) + "*" + cellAddress(sheet.row, kUnitCost),
+                      l.totalCostUsd, book.forUnit("USD", l.totalCostUsd));
+        sheet.number(kUnitKw, l.unitPowerKw, book.forUnit("kW"));
+        sheet.formula(kTotalKw, "=" + cellAddress(sheet.row, kCount) + "*" + cellAddress(sheet.row, kUnitKw),
+                      l.totalPowerKw, book.forUnit("kW"));
+        sheet.text(kIncludedIn, l.includedIn);
+        sheet.text(kClass, l.capexClass);
+        sheet.text(kGrade, l.grade);
+        sheet.text(kSource, l.source);
+        cost += l.totalCostUsd;
+        power += l.totalPowerKw;
+        ++sheet.row;
+    }
+    const int last = std::max(first, sheet.row - 1); // an empty BOM still gives SUMIF a range
+    auto column = [&](int col) { return cellAddress(sheet.name, first, col) + ":" + cellAddress(last, col); };
+    auto sum = [&](int col) { return "=SUM(" + cellAddress(first, col) + ":" + cellAddress(last, col) + ")"; };
+    sheet.text(kItem, "Total", book.header());
+    sheet.formula(kTotalCost, sum(kTotalCost), cost, book.forUnit("USD", cost));
+    sheet.formula(kTotalKw, sum(kTotalKw), power, book.forUnit("kW"));
+    return {column(kClass), column(kTotalCost)};
+}
+
+void writeAssumptionsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& model)
+{
+    XlsxSheet sheet{ws, "Assumptions", 0};
+    worksheet_set_column(ws, 0, 0, 44, nullptr);
+    worksheet_set_column(ws, 1, 2, 16, nullptr);
+    worksheet_set_column(ws, 3, 3, 70, nullptr);
+    sheet.text(0, "Every input, where it comes from and how sure it is", book.sectionTitle());
+    ++sheet.row;
+    headerRow(book, sheet, {"path", "grade", "typed or default", "source"});
+    for (const ReportAssumption& a : model.assumptions) {
+        sheet.text(0, a.path);
+        sheet.text(1, a.grade);
+        sheet.text(2, a.given ? "typed in the scenario" : "default");
+        sheet.text(3, a.source);
+        ++sheet.row;
+    }
+    ++sheet.row;
+    sheet.text(0, "What each headline figure rests on", book.sectionTitle());
+    ++sheet.row;
+    headerRow(book, sheet, {"figure", "grade", "method", "rests on (inputs by grade; the inputs behind it)"});
+    for (const ReportFigure& f : model.figures) {
+        if (f.section != "results")
+            continue;
+        std::string inputs = f.restsOn;
+        for (std::size_t i = 0; i < f.inputs.size(); ++i)
+            inputs += (i == 0 ? ": " : "; ") + f.inputs[i];
+        sheet.text(0, f.key);
+        sheet.text(1, f.grade);
+        sheet.text(2, f.method);
+        sheet.text(3, inputs);
+        ++sheet.row;
+    }
+    ++sheet.row;
+    sheet.text(0, "Warnings", book.sectionTitle());
+    ++sheet.row;
+    if (model.warnings.empty()) {
+        sheet.text(0, "none", book.note());
+        ++sheet.row;
+    }
+    for (const Warning& w : model.warnings) {
+        sheet.text(0, w.where);
+        sheet.text(3, w.message);
+        ++sheet.row;
+    }
+}
+
+} // namespace planner

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "xlsx_results.h"
+
+#include "core/capex_class.h"
+
+#include <map>
+
+namespace planner {
+
+using namespace units;
+
+namespace {
+
+enum ResultColumn { kKey, kLabel, kValue, kUnit, kSection };
+const std::string kHoursPerYear = "8760";         // units::hours_per_year
+const std::string kSecondsPerYear = "(8760*3600)"; // the engine's year
+
+// Writes the rows; remembers each row's value cell by its full key ("results.cost_per_mtok_usd").
+class ResultsSheet {
+public:
+    ResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& model)
+        : book_(book), model_(model), sheet_{ws, "Results", 0}
+    {
+        worksheet_set_column(ws, kKey, kKey, 40, nullptr);
+        worksheet_set_column(ws, kLabel, kLabel, 64, nullptr);
+        worksheet_set_column(ws, kValue, kValue, 20, nullptr);
+        worksheet_set_column(ws, kUnit, kSection, 14, nullptr);
+        worksheet_freeze_panes(ws, 1, 0);
+        int col = 0;
+        for (const char* h : {"key", "label", "value", "unit", "section"})
+            sheet_.text(col++, h, book_.header());
+        ++sheet_.row;
+    }
+
+    void title(std::string_view text)
+    {
+        ++sheet_.row;
+        sheet_.text(kKey, text, book_.sectionTitle());
+        ++sheet_.row;
+    }
+
+    // The engine's figure for `key`; a cost line the engine leaves out is zero.
+    double engineValue(std::string_view key) const
+    {
+        for (const ReportFigure& f : model_.figures)
+            if (f.key == key)
+                return f.value;
+        return 0;
+    }
+
+    // One result row: `formula` without its '=', valued at `value`. Returns its cell.
+    std::string add(const std::string& key, std::string_view label, const std::string& formula, double value,
+                    std::string_view unit)
+    {
+        const std::size_t dot = key.find('.');
+        sheet_.text(kKey, key.substr(dot + 1));
+        sheet_.text(kLabel, label);
+        sheet_.formula(kValue, "=" + formula, value, book_.forUnit(unit, value));
+        sheet_.text(kUnit, unit);
+        sheet_.text(kSection, key.substr(0, dot));
+        cells_[key] = sheet_.ref(kValue);
+        ++sheet_.row;
+        return cells_[key];
+    }
+    std::string addFigure(const std::string& key, std::string_view label, const std::string& formula,
+                          std::string_view unit)
+    {
+        return add(key, label, formula, engineValue(key), unit);
+    }
+    void note(std::string_view text)
+    {
+        sheet_.text(kLabel, text, book_.note());
+        ++sheet_.row;
+    }
+    // A figure shown as the engine's value: the model behind it is not rebuilt as formulas.
+    void value(const ReportFigure& f)
+    {
+        const std::size_t dot = f.key.find('.');
+        sheet_.text(kKey, f.key.substr(dot + 1));
+        sheet_.text(kLabel, f.label + " (engine value)");
+        sheet_.number(kValue, f.value, book_.forUnit(f.unit, f.value));
+        sheet_.text(kUnit, f.unit);
+        sheet_.text(kSection, f.section);
+        ++sheet_.row;
+    }
+
+private:
+    XlsxBook& book_;
+    const ReportModel& model_;
+    XlsxSheet sheet_;
+    std::map<std::string, std::string> cells_;
+};
+
+std::string sumOf(const std::vector<std::string>& cells)
+{
+    if (cells.empty())
+        return "0";
+    std::string s = "SUM(";
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        s += (i ? "," : "") + cells[i];
+    return s + ")";
+}
+
+// Where each capex class's life comes from (step_finance.cpp, capexFromBom).
+const char* lifePath(CapexClass c)
+{
+    switch (c) {
+    case CapexClass::Network: return "finance.network_life_years";
+    case CapexClass::Storage: return "finance.storage_life_years";
+    case CapexClass::Facility: return "facility.facility_life_years";
+    default: return "finance.depreciation_years";
+    }
+}
+
+double servingGpusOf(const FinanceInput& b) { return b.servingGpus > 0 ? b.servingGpus : b.gpus; }
+
+bool isTraining(const ReportModel& m)
+{
+    for (const ReportFigure& f : m.figures)
+        if (f.key == "results.training_cost_usd")
+            return true;
+    return false;
+}
+
+struct Capex {
+    std::map<CapexClass, std::string> byClass; // amount cells
+    std::vector<std::string> capital;           // annualized capital cells
+};
+
+Capex capitalRows(ResultsSheet& rs, const ReportModel& m, XlsxInputs& in, const XlsxBomCells& bom)
+{
+    const FinanceInput& b = m.financeBasis;
+    Capex out;
+    if (b.capex.empty())
+        return out;
+    rs.title("Capital expenditure by class (summed from the BOM sheet)");
+    for (const CapexItem& item : b.capex) {
+        const std::string name(capexClassName(item.cls));
+        std::string formula;
+        if (item.cls == CapexClass::Installation) {
+            const std::string fraction = in.input("finance.installation_fraction", 0, "fraction");
+            formula = (out.byClass.count(CapexClass::Compute) ? out.byClass[CapexClass::Compute] : "0") + "*" + fraction;
+        } else {
+            formula = "SUMIF(" + bom.classRange + ",\"" + name + "\"," + bom.costRange + ")";
+        }
+        out.byClass[item.cls] = rs.add("finance.capex." + name + "_usd", "Capex, " + name, formula, in_usd(item.amount),
+                                       "USD");
+    }
+    rs.title("Capital recovery: (capex - residual / (1+r)^n) x r(1+r)^n / ((1+r)^n - 1), straight line when r = 0");
+    const std::string r = in.input("finance.cost_of_capital", b.costOfCapital, "fraction");
+    for (const CapexItem& item : b.capex) {
+        const std::string name(capexClassName(item.cls));
+        const std::string a = out.byClass[item.cls];
+        const std::string n = in.input(lifePath(item.cls), in_years(item.life), "years");
+        const std::string residual =
+            hasResidualValue(item.cls) ? in.input("finance.residual_fraction", item.residualFraction, "fraction") : "0";
+        const std::string growth = "(1+" + r + ")^" + n;
+        const std::string formula = "IF(" + n + "<=0,0,(" + a + "-" + residual + "*" + a + "/" + growth + ")*IF(" + r +
+                                    "=0,1/" + n + "," + r + "*" + growth + "/(" + growth + "-1)))";
+        out.capital.push_back(rs.addFigure("finance.capital." + name + "_usd_per_year", "Annualized capital, " + name,
+                                           formula, "USD/year"));
+    }
+    return out;
+}
+
+std::string capexOf(const Capex& c, std::initializer_list<CapexClass> classes)
+{
+    std::vector<std::string> cells;
+    for (CapexClass cls : classes)
+        if (auto it = c.byClass.find(cls); it != c.byClass.end())
+            cells.push_back(it->second);
+    return sumOf(cells);
+}
+
+std::vector<std::string> opexRows(ResultsSheet& rs, const ReportModel& m, XlsxInputs& in, const Capex& capex,
+                                  const std::string& gpus, const std::string& itKw)
+{
+    const FinanceInput& b = m.financeBasis;
+    std::vector<std::string> lines;
+    auto line = [&](const char* key, std::string_view label, const std::string& formula) {
+        lines.push_back(rs.addFigure(std::string("finance.opex.") + key, label, formula, "USD/year"));
+    };
+    rs.title("Operating cost per year");
+    if (b.mode == FacilityMode::Rent) {
+        line("gpu_rental_usd_per_year", "Operating cost, GPU rental (price per GPU-hour x GPUs x 8760)",
+             in.input("finance.gpu_hour_usd", in_usd_per_hour(b.gpuHourPrice), "USD/GPU-hour") + "*" + gpus + "*" +
+                 kHoursPerYear);
+    } else {
+        const std::string util = in.input("finance.utilization", b.utilization, "fraction");
+        const std::string idle = in.input("facility.idle_power_fraction", 0, "fraction");
+        const std::string typical =
+            in.engine("power.it_kw_typical", "IT power, typical draw", rs.engineValue("power.it_kw_typical"), "kW",
+                      "engine: power model (system typical draw plus network and storage)");
+        const std::string average =
+            rs.addFigure("power.it_kw_average", "IT power, average at utilization: typical x (idle + (1 - idle) x utilization)",
+                         typical + "*(" + idle + "+(1-" + idle + ")*" + util + ")", "kW");
+        const std::string pue = in.input("facility.pue", b.pue, "ratio");
+        line("energy_usd_per_year", "Operating cost, energy (average IT kW x PUE x 8760 h x USD/kWh)",
+             in.input("facility.electricity_usd_per_kwh", 0, "USD/kWh") + "*" + average + "*" + pue + "*" + kHoursPerYear);
+        if (b.mode == FacilityMode::Colocation)
+            line("colocation_usd_per_year", "Operating cost, colocation (USD/kW-month x provisioned IT kW x 12)",
+                 in.input("facility.colocation_usd_per_kw_month", 0, "USD/kW-month") + "*" + itKw + "*12");
+        line("maintenance_usd_per_year", "Operating cost, maintenance (fraction of IT capex: compute, network, storage)",
+             in.input("finance.maintenance_fraction_per_year", b.maintenanceFractionPerYear, "fraction") + "*" +
+                 capexOf(capex, {CapexClass::Compute, CapexClass::Network, CapexClass::Storage}));
+        line("staff_usd_per_year", "Operating cost, staff",
+             in.input("finance.staff_usd_per_year", in_usd_per_year(b.staff), "USD/year"));
+        line("software_usd_per_year", "Operating cost, software (per GPU-year x GPUs)",
+             in.input("finance.software_usd_per_gpu_year", in_usd_per_year(b.softwarePerGpu), "USD/GPU-year") + "*" +
+                 gpus);
+        if (b.mode == FacilityMode::Build) {
+            const std::string all = capexOf(capex, {CapexClass::Compute, CapexClass::Network, CapexClass::Storage,
+                                                    CapexClass::Cooling, CapexClass::Facility, CapexClass::Installation});
+            line("facility_om_usd_per_year", "Operating cost, facility O&M (fraction of facility and cooling capex)",
+                 in.input("facility.om_fraction_per_year", b.facilityOmFractionPerYear, "fraction") + "*" +
+                     capexOf(capex, {CapexClass::Facility, CapexClass::Cooling}));
+            line("insurance_usd_per_year", "Operating cost, insurance (fraction of all capex)",
+                 in.input("finance.insurance_fraction_per_year", b.insuranceFractionPerYear, "fraction") + "*" + all);
+            line("property_tax_usd_per_year", "Operating cost, property tax (fraction of all capex)",
+                 in.input("facility.property_tax_fraction_per_year", b.propertyTaxFractionPerYear, "fraction") + "*" + all);
+        }
+    }
+    line("storage_services_usd_per_year", "Operating cost, storage services",
+         in.engine("finance.storage_fees_usd_per_year", "Storage service fees per year", in_usd_per_year(b.storageFees),
+                   "USD/year", "engine: storage model (tiers, capacity, requests, egress)"));
+    line("network_transit_usd_per_year", "Operating cost, network transit (12 x USD per month)",
+         "12*" + in.input("finance.transit_usd_per_month", in_usd_per_year(b.transit) / 12, "USD/month"));
+    return lines;
+}
+
+} // namespace
+
+void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, XlsxInputs& in, const XlsxBomCells& bom)
+{
+    ResultsSheet rs(book, ws, m);
+    const FinanceInput& b = m.financeBasis;
+    const std::string gpus = in.engine("sizing.gpus", "GPUs (spares included)", b.gpus, "GPUs", "engine: sizing model");
+    const std::string serving = in.engine("sizing.serving_gpus", "Serving GPUs (spares excluded)", servingGpusOf(b),
+                                          "GPUs", "engine: sizing model");
+    const std::string itKw = in.engine("sizing.it_kw", "IT power, nameplate (provisioned)",
+                                       in_kilowatts(b.provisionedItPower), "kW", "engine: power model");
+    const Capex capex = capitalRows(rs, m, in, bom);
+    const std::vector<std::string> opex = opexRows(rs, m, in, capex, gpus, itKw);
+
+    rs.title("Cost per year and per GPU-hour");
+    std::vector<std::string> totals;
+    if (!capex.capital.empty())
+        totals.push_back(rs.addFigure("finance.annualized_capital_usd", "Annualized capital", sumOf(capex.capital),
+                                      "USD/year"));
+    totals.push_back(rs.addFigure("finance.opex_usd_per_year", "Operating cost", sumOf(opex), "USD/year"));
+    const std::string total = rs.addFigure("finance.total_usd_per_year", "Total cost per year", sumOf(totals), "USD/year");
+    std::vector<std::string> capexCells;
+    for (const auto& [cls, cell] : capex.byClass)
+        capexCells.push_back(cell);
+    rs.addFigure("results.capex_usd", "Capital expenditure", sumOf(capexCells), "USD");
+    rs.addFigure("results.tco_per_gpu_hour_usd", "TCO per GPU-hour (all GPUs, spares included): cost per year / (GPUs x 8760)",
+                 total + "/" + gpus + "/" + kHoursPerYear, "USD/GPU-hour");
+
+    if (isTraining(m)) {
+        rs.title("Training run (engine values: the run model is not rebuilt as formulas)");
+        for (const ReportFigure& f : m.figures)
+            if (f.section == "results" && f.key != "results.capex_usd" && f.key != "results.tco_per_gpu_hour_usd")
+                rs.value(f);
+        return;
+    }
+
+    rs.title("Tokens and cost per token: cost per year / tokens served per year");
+    const std::string tput = in.engine("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO",
+                                       in_tokens_per_second(b.tokensPerGpu), "tokens/s/GPU", "engine: throughput model");
+    const std::string goodput = in.engine("finance.goodput", "Goodput the finance model applies (1 when renting: the "
+                                                             "provider replaces failed GPUs)",
+                                          b.goodput, "fraction", "engine: reliability model");
+    const std::string util = in.input("finance.utilization", b.utilization, "fraction");
+    const std::string capacityPerYear = tput + "*" + serving + "*" + goodput + "*" + kSecondsPerYear;
+    std::string servedFormula;
+    if (b.demand.value() > 0) {
+        servedFormula = in.engine("workload.average_demand_tokens_per_s", "Average demand the cluster was sized for",
+                                  in_tokens_per_second(b.demand), "tokens/s", "engine: from the workload's demand") +
+                        "*" + kSecondsPerYear;
+        rs.note("Sized from demand: the tokens served are the demand; a changed utilization changes the energy and "
+                "the break-even price here, but re-sizing the cluster needs the engine.");
+    } else {
+        servedFormula = capacityPerYear + "*" + util;
+    }
+    const std::string served = rs.addFigure("results.tokens_served_per_year",
+                                            "Tokens served per year (serving GPUs x tokens/s x goodput x utilization, "
+                                            "or the demand)",
+                                            servedFormula, "tokens/year");
+    rs.addFigure("results.utilization_realized", "Realized utilization (tokens served / serving capacity)",
+                 served + "/(" + capacityPerYear + ")", "fraction");
+    rs.addFigure("results.cost_per_mtok_usd", "Cost per million tokens (input + output)",
+                 total + "/" + served + "*1000000", "USD/Mtok");
+    const std::string isl = in.input("workload.input_tokens", b.inputTokens, "tokens");
+    const std::string osl = in.input("workload.output_tokens", b.outputTokens, "tokens");
+    const std::string perRequest = rs.addFigure("results.cost_per_request_usd", "Cost per request",
+                                                total + "/" + served + "*(" + isl + "+" + osl + ")", "USD");
+    const std::string share =
+        b.prefillTimeShare >= 0
+            ? in.engine("throughput.prefill_time_share", "Share of GPU time spent on input tokens (prefill)",
+                        b.prefillTimeShare, "fraction", "engine: throughput model")
+            : "IF(" + isl + "+" + osl + ">0," + isl + "/(" + isl + "+" + osl + "),0.5)";
+    rs.addFigure("results.cost_per_mtok_input_usd", "Cost per million input tokens (their share of GPU time)",
+                 "IF(" + isl + ">0," + perRequest + "*" + share + "/" + isl + "*1000000,0)", "USD/Mtok");
+    rs.addFigure("results.cost_per_mtok_output_usd", "Cost per million output tokens (their share of GPU time)",
+                 "IF(" + osl + ">0," + perRequest + "*(1-" + share + ")/" + osl + "*1000000,0)", "USD/Mtok");
+    rs.addFigure("results.tokens_per_usd", "Tokens per dollar", served + "/" + total, "tokens/USD");
+    rs.addFigure("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO", tput, "tokens/s/GPU");
+    rs.addFigure("results.tokens_per_s_per_mw_it", "Tokens per second per MW of IT power (at full load)",
+                 tput + "/(" + itKw + "/" + gpus + "/1000)", "tokens/s/MW");
+    rs.addFigure("results.tokens_per_s_per_mw_facility", "Tokens per second per MW of facility power (at full load)",
+                 tput + "/(" + itKw + "/" + gpus + "*" + in.input("facility.pue", b.pue, "ratio") + "/1000)",
+                 "tokens/s/MW");
+    if (b.mode != FacilityMode::Rent)
+        rs.addFigure("results.breakeven_gpu_hour_usd",
+                     "Break-even rental price (serving GPU-hours sold at the expected occupancy)",
+                     total + "/(" + serving + "*" + util + "*" + goodput + ")/" + kHoursPerYear, "USD/GPU-hour");
+}
+
+} // namespace planner
