@@ -43,8 +43,8 @@ Outcome<Scenario> loadScenarioWithOverrides(const std::string& file, const std::
     return s;
 }
 
-Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std::string>& db,
-                                     const std::string& file, std::ostream& err)
+Outcome<EvaluationContext> contextWithData(const Scenario& s, const std::optional<std::string>& db,
+                                           const std::string& file, std::ostream& err)
 {
     EvaluationContext ctx;
     // --db wins over the scenario's benchmark_db; a relative benchmark_db is relative to the file.
@@ -57,11 +57,20 @@ Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std:
         auto data = loadMeasuredData(*dbPath, builtinCatalog());
         if (!data) {
             err << data.error().message << "\n";
-            return Outcome<Evaluation>::failure(exitCodeFor(data.error()));
+            return Outcome<EvaluationContext>::failure(exitCodeFor(data.error()));
         }
         ctx.throughput = measuredThroughput(data.value());
     }
-    auto result = evaluate(s, builtinCatalog(), ctx);
+    return ctx;
+}
+
+Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std::string>& db,
+                                     const std::string& file, std::ostream& err)
+{
+    auto ctx = contextWithData(s, db, file, err);
+    if (!ctx)
+        return Outcome<Evaluation>::failure(ctx.error());
+    auto result = evaluate(s, builtinCatalog(), ctx.value());
     if (!result) {
         err << located(result.error(), s, file) << "\n";
         return Outcome<Evaluation>::failure(exitCodeFor(result.error()));
