@@ -89,10 +89,11 @@ void addFacilityBom(Work& w)
 
 void buildBom(Work& w)
 {
+    // Compute (up to 4 lines), network, storage, cooling and site: one allocation, no BomLine moves.
+    w.out.bom.lines.reserve(w.out.bom.lines.size() + w.network.bom.size() + w.storage.bom.size() + 6);
     addComputeBom(w);
     // An all-in power figure per GPU already holds the network's and storage's share.
     const bool allIn = w.s.facility.it_kw_per_gpu_all_in.isSet();
-    w.out.bom.lines.reserve(w.out.bom.lines.size() + w.network.bom.size() + w.storage.bom.size() + 2);
     for (auto* lines : {&w.network.bom, &w.storage.bom})
         for (BomLine& line : *lines) {
             if (allIn)

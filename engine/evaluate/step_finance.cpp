@@ -25,6 +25,7 @@ std::vector<CapexItem> capexFromBom(const Work& w)
         }
     };
     std::vector<CapexItem> items;
+    items.reserve(w.out.bom.lines.size() + 1); // at most one per class, and installation
     Money compute = usd(0);
     for (const BomLine& line : w.out.bom.lines) {
         const CapexClass c = line.capexClass;

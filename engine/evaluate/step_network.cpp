@@ -63,6 +63,7 @@ void fabricBom(bool numbersOnly, const FabricResult& f, const SwitchSpec* sw, co
                                                      : Provenance{"no price in the catalog", {}, Grade::Estimate};
     const Money swPrice = f.switches() ? f.switchCost / double(f.switches()) : usd(0);
     const Power swPower = f.switches() ? f.switchPowerTotal / double(f.switches()) : watts(0);
+    out.bom.reserve(5); // leaf, spine, core, transceivers, cables
     const std::string name = numbersOnly ? std::string() : sw ? sw->name : "switch";
     for (auto [tier, count] : {std::pair{"leaf", f.leafSwitches}, std::pair{"spine", f.spineSwitches},
                                std::pair{"core", f.coreSwitches}})
