@@ -206,7 +206,8 @@ private Q_SLOTS:
         QVERIFY(whole.waitForFinished(120000));
         QCOMPARE(whole.exitCode(), 0);
         QProcess shards;
-        shards.start(parallel, QStringList{QStringLiteral("--halt"), QStringLiteral("now,fail=1"), kCli} + sweep +
+        const QStringList options{QStringLiteral("--will-cite"), QStringLiteral("--halt"), QStringLiteral("now,fail=1")};
+        shards.start(parallel, options + QStringList{kCli} + sweep +
                                    QStringList{QStringLiteral("--shard"), QStringLiteral("{}/4"), QStringLiteral("--out"),
                                                dir.filePath(QStringLiteral("shard-{}.csv")), QStringLiteral(":::"),
                                                QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3"),
