@@ -60,31 +60,31 @@ class TestCliSweep : public QObject {
 private Q_SLOTS:
     void refusesBadInput_data()
     {
-        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QByteArrayList>("extra");
         QTest::addColumn<int>("code");
-        QTest::addColumn<QString>("message");
-        QTest::newRow("unknown path") << QStringList{"--vary", "finance.nothing=1,2"} << 2 << "unknown scenario field";
-        QTest::newRow("bad range") << QStringList{"--vary", "finance.utilization=0.9:x:3"} << 2 << "lo and hi";
-        QTest::newRow("zero steps") << QStringList{"--vary", "finance.utilization=0.1:0.9:0"} << 2 << "steps";
-        QTest::newRow("too many") << QStringList{"--vary", "finance.utilization=0.1:0.9:100000", "--vary",
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("unknown path") << QByteArrayList{"--vary", "finance.nothing=1,2"} << 2 << "unknown scenario field";
+        QTest::newRow("bad range") << QByteArrayList{"--vary", "finance.utilization=0.9:x:3"} << 2 << "lo and hi";
+        QTest::newRow("zero steps") << QByteArrayList{"--vary", "finance.utilization=0.1:0.9:0"} << 2 << "steps";
+        QTest::newRow("too many") << QByteArrayList{"--vary", "finance.utilization=0.1:0.9:100000", "--vary",
                                                  "facility.pue=1.1:1.5:100000"} << 2 << "more than the limit";
-        QTest::newRow("unknown system") << QStringList{"--vary", "system=gb200-nvl72,nope"} << 2 << "nope";
-        QTest::newRow("bad objective") << QStringList{"--vary", "facility.pue=1.1,1.2", "--objective", "x:min"} << 2
+        QTest::newRow("unknown system") << QByteArrayList{"--vary", "system=gb200-nvl72,nope"} << 2 << "nope";
+        QTest::newRow("bad objective") << QByteArrayList{"--vary", "facility.pue=1.1,1.2", "--objective", "x:min"} << 2
                                        << "neither a headline figure";
-        QTest::newRow("bad constraint") << QStringList{"--vary", "facility.pue=1.1,1.2", "--constraint", "capex_usd"}
+        QTest::newRow("bad constraint") << QByteArrayList{"--vary", "facility.pue=1.1,1.2", "--constraint", "capex_usd"}
                                         << 2 << "expected KEY<=X";
-        QTest::newRow("bad shard") << QStringList{"--vary", "facility.pue=1.1,1.2", "--shard", "5/4"} << 2 << "i/N";
-        QTest::newRow("nothing varied") << QStringList{} << 2 << "at least one --vary";
+        QTest::newRow("bad shard") << QByteArrayList{"--vary", "facility.pue=1.1,1.2", "--shard", "5/4"} << 2 << "i/N";
+        QTest::newRow("nothing varied") << QByteArrayList{} << 2 << "at least one --vary";
     }
     void refusesBadInput()
     {
-        QFETCH(QStringList, extra);
+        QFETCH(QByteArrayList, extra);
         QFETCH(int, code);
-        QFETCH(QString, message);
+        QFETCH(QByteArray, message);
         QTemporaryDir dir;
         const std::string out = dir.filePath(QStringLiteral("out.csv")).toStdString();
         std::vector<std::string> args{"sweep", kExample, "--out", out};
-        for (const QString& e : extra)
+        for (const QByteArray& e : extra)
             args.push_back(e.toStdString());
         const auto r = runCli(args);
         QCOMPARE(r.code, code);
@@ -131,7 +131,7 @@ private Q_SLOTS:
 
     void shardsMergeByteForByte_data()
     {
-        QTest::addColumn<QString>("shardSuffix");
+        QTest::addColumn<QByteArray>("shardSuffix");
         QTest::addColumn<bool>("all");
         QTest::newRow("csv frontier") << ".csv" << false;
         QTest::newRow("sqlite frontier") << ".sqlite" << false;
@@ -139,7 +139,7 @@ private Q_SLOTS:
     }
     void shardsMergeByteForByte()
     {
-        QFETCH(QString, shardSuffix);
+        QFETCH(QByteArray, shardSuffix);
         QFETCH(bool, all);
         QTemporaryDir dir;
         const std::string scenario = measuredExample(dir);
@@ -155,7 +155,7 @@ private Q_SLOTS:
         QCOMPARE(run(whole, {"--threads", "1"}).code, 0);
         std::vector<std::string> merge{"merge"};
         for (int i = 1; i <= 3; ++i) {
-            const std::string part = dir.filePath(QStringLiteral("part-%1%2").arg(i).arg(shardSuffix)).toStdString();
+            const std::string part = dir.filePath(QStringLiteral("part-%1").arg(i) + QString::fromLatin1(shardSuffix)).toStdString();
             QCOMPARE(run(part, {"--shard", std::to_string(i) + "/3"}).code, 0);
             merge.push_back(part);
         }
