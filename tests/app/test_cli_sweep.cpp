@@ -63,18 +63,18 @@ private Q_SLOTS:
         QTest::addColumn<QByteArrayList>("extra");
         QTest::addColumn<int>("code");
         QTest::addColumn<QByteArray>("message");
-        QTest::newRow("unknown path") << QByteArrayList{"--vary", "finance.nothing=1,2"} << 2 << "unknown scenario field";
-        QTest::newRow("bad range") << QByteArrayList{"--vary", "finance.utilization=0.9:x:3"} << 2 << "lo and hi";
-        QTest::newRow("zero steps") << QByteArrayList{"--vary", "finance.utilization=0.1:0.9:0"} << 2 << "steps";
+        QTest::newRow("unknown path") << QByteArrayList{"--vary", "finance.nothing=1,2"} << 2 << QByteArray("unknown scenario field");
+        QTest::newRow("bad range") << QByteArrayList{"--vary", "finance.utilization=0.9:x:3"} << 2 << QByteArray("lo and hi");
+        QTest::newRow("zero steps") << QByteArrayList{"--vary", "finance.utilization=0.1:0.9:0"} << 2 << QByteArray("steps");
         QTest::newRow("too many") << QByteArrayList{"--vary", "finance.utilization=0.1:0.9:100000", "--vary",
-                                                 "facility.pue=1.1:1.5:100000"} << 2 << "more than the limit";
-        QTest::newRow("unknown system") << QByteArrayList{"--vary", "system=gb200-nvl72,nope"} << 2 << "nope";
+                                                 "facility.pue=1.1:1.5:100000"} << 2 << QByteArray("more than the limit");
+        QTest::newRow("unknown system") << QByteArrayList{"--vary", "system=gb200-nvl72,nope"} << 2 << QByteArray("nope");
         QTest::newRow("bad objective") << QByteArrayList{"--vary", "facility.pue=1.1,1.2", "--objective", "x:min"} << 2
-                                       << "neither a headline figure";
+                                       << QByteArray("neither a headline figure");
         QTest::newRow("bad constraint") << QByteArrayList{"--vary", "facility.pue=1.1,1.2", "--constraint", "capex_usd"}
-                                        << 2 << "expected KEY<=X";
-        QTest::newRow("bad shard") << QByteArrayList{"--vary", "facility.pue=1.1,1.2", "--shard", "5/4"} << 2 << "i/N";
-        QTest::newRow("nothing varied") << QByteArrayList{} << 2 << "at least one --vary";
+                                        << 2 << QByteArray("expected KEY<=X");
+        QTest::newRow("bad shard") << QByteArrayList{"--vary", "facility.pue=1.1,1.2", "--shard", "5/4"} << 2 << QByteArray("i/N");
+        QTest::newRow("nothing varied") << QByteArrayList{} << 2 << QByteArray("at least one --vary");
     }
     void refusesBadInput()
     {
@@ -133,9 +133,9 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("shardSuffix");
         QTest::addColumn<bool>("all");
-        QTest::newRow("csv frontier") << ".csv" << false;
-        QTest::newRow("sqlite frontier") << ".sqlite" << false;
-        QTest::newRow("csv every row") << ".csv" << true;
+        QTest::newRow("csv frontier") << QByteArray(".csv") << false;
+        QTest::newRow("sqlite frontier") << QByteArray(".sqlite") << false;
+        QTest::newRow("csv every row") << QByteArray(".csv") << true;
     }
     void shardsMergeByteForByte()
     {
