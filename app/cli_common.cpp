@@ -79,6 +79,16 @@ Outcome<Evaluation> evaluateIn(const Scenario& s, const EvaluationSetUp& setUp, 
     return std::move(result.value());
 }
 
+Outcome<EvaluationContext> contextWithData(const Scenario& s, const std::optional<std::string>& db,
+                                           const std::string& file, std::ostream& err)
+{
+    // The context keeps the measured data alive: its throughput source holds the shared pointer.
+    auto setUp = evaluationSetUp(s, db, file, err);
+    if (!setUp)
+        return Outcome<EvaluationContext>::failure(setUp.error());
+    return setUp.value().ctx;
+}
+
 Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std::string>& db,
                                      const std::string& file, std::ostream& err)
 {

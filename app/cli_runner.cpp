@@ -26,6 +26,8 @@ const std::map<std::string, CommandEntry>& commands()
         {"import", {runImport, "import benchmark results (MLPerf, InferenceX, CSV, vLLM) into a database"}},
         {"predict", {runPredict, "throughput at the service level, with method and evidence"}},
         {"ratio", {runRatio, "measured ratios of two accelerators or systems on one benchmark"}},
+        {"sweep", {runSweep, "every combination of varied fields; the Pareto frontier or every row (CSV or SQLite)"}},
+        {"merge", {runMerge, "merge sweep shard files into the frontier (or every row) an unsharded run gives"}},
         {"validate", {runValidate, "leave-one-out and cross-set errors of the throughput model"}},
     };
     return table;

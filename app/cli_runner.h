@@ -14,7 +14,8 @@
 
 namespace planner::cli {
 
-enum Exit { ExitOk = 0, ExitUsage = 1, ExitBadInput = 2, ExitIo = 3, ExitInfeasible = 4 };
+// 130 = 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C.
+enum Exit { ExitOk = 0, ExitUsage = 1, ExitBadInput = 2, ExitIo = 3, ExitInfeasible = 4, ExitCancelled = 130 };
 
 int exitCodeFor(const Error& e);
 
@@ -41,6 +42,8 @@ int runFabric(const std::vector<std::string>& argv, std::ostream& out, std::ostr
 int runImport(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runRatio(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runSweep(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runMerge(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 
 } // namespace planner::cli

@@ -53,7 +53,8 @@ Result<void> sizeWithNetwork(Work& w)
             return net.error();
         overhead = net.value().power() / double(gpus);
     }
-    w.out.warnings.insert(w.out.warnings.end(), w.out.sizing.warnings.begin(), w.out.sizing.warnings.end());
+    if (!w.numbersOnly)
+        w.out.warnings.insert(w.out.warnings.end(), w.out.sizing.warnings.begin(), w.out.sizing.warnings.end());
     auto finalNet = steps::planNetwork(w, w.out.sizing.gpus);
     if (!finalNet)
         return finalNet.error();
@@ -74,7 +75,11 @@ Result<void> inferenceGoodput(Work& w)
     return boost::outcome_v2::success();
 }
 
-Result<void> run(Work& w, const EvaluationContext& ctx)
+} // namespace
+
+namespace steps {
+
+Result<void> compute(Work& w, const EvaluationContext& ctx)
 {
     if (auto ok = steps::resolveThroughput(w, ctx); !ok)
         return ok;
@@ -89,6 +94,18 @@ Result<void> run(Work& w, const EvaluationContext& ctx)
     if (auto ok = steps::computeCost(w); !ok)
         return ok;
     if (auto ok = steps::planTrainingRun(w); !ok)
+        return ok;
+    steps::computeHeadline(w);
+    return boost::outcome_v2::success();
+}
+
+} // namespace steps
+
+namespace {
+
+Result<void> run(Work& w, const EvaluationContext& ctx)
+{
+    if (auto ok = steps::compute(w, ctx); !ok)
         return ok;
     steps::publishResults(w);
     steps::publishSizing(w);

@@ -10,6 +10,7 @@
 #include "cluster/storage.h"
 #include "cluster/training.h"
 #include "evaluate/evaluate.h"
+#include "evaluate/headline.h"
 #include "scenario/scenario_choices.h"
 
 #include <optional>
@@ -50,6 +51,10 @@ struct Work {
     units::Power itNameplate{}, itTypical{}; // whole cluster, once the BOM is complete
     Evidence powerEvidence{};
     std::optional<TrainingResult> trainingRun{}; // training workloads, once the cost is known
+    // Numbers only (evaluateNumbers): the steps compute every figure but leave evidence, warnings,
+    // BOM names and detail Metrics empty; the headline figures are the same either way.
+    bool numbersOnly = false;
+    HeadlineFigures headline{}; // set by computeHeadline, published by publishResults/publishSizing
     Evaluation out{};
 
     bool training() const { return choices.kind == WorkloadKind::Training; }
@@ -78,7 +83,11 @@ void buildBom(Work& w);
 Result<void> computeCost(Work& w);
 // step_training.cpp: a training workload's run (wall-clock, GPU-hours, cost) at the cluster's TCO.
 Result<void> planTrainingRun(Work& w);
-// publish_results.cpp: the headline figures, led by the run for training workloads.
+// evaluate.cpp: every step in order, up to the cost and the training run; then the headline.
+Result<void> compute(Work& w, const EvaluationContext& ctx);
+// headline.cpp: the headline numbers from the computed Work, for both paths.
+void computeHeadline(Work& w);
+// publish_results.cpp: the headline figures as Metrics, led by the run for training workloads.
 void publishResults(Work& w);
 // publish_details.cpp: sizing, power, network, storage, reliability and the cost breakdown.
 void publishSizing(Work& w);

@@ -96,7 +96,7 @@ void financeDetails(const Work& w, std::vector<Metric>& d)
     if (!f.capex.empty())
         addMetric(d, "finance.annualized_capital_usd", "Annualized capital", in_usd_per_year(capital), "USD/year", e);
     addMetric(d, "finance.opex_usd_per_year", "Operating cost", in_usd_per_year(opex), "USD/year", e);
-    addMetric(d, "finance.total_usd_per_year", "Total cost per year", in_usd_per_year(f.totalPerYear), "USD/year", e);
+    addMetric(d, "finance.total_usd_per_year", "Total cost per year", w.headline[Headline::TotalUsdPerYear], "USD/year", e);
     const int horizon = std::min(100, static_cast<int>(f.cashFlowByYear.size()) - 1);
     addMetric(d, "finance.horizon_years", "Cash-flow horizon (IT hardware life)", horizon, "years", e);
     for (int y = 0; y <= horizon; ++y)
@@ -139,7 +139,7 @@ bool storageApplies(const Work& w)
 
 void publishSizing(Work& w)
 {
-    const Power itNameplate = w.itNameplate;
+    const HeadlineFigures& h = w.headline;
     const SizingResult& z = w.out.sizing;
     Evidence sizedE = w.powerEvidence;
     sizedE.method = std::string(sizingBasisName(z.basis));
@@ -147,17 +147,15 @@ void publishSizing(Work& w)
         sizedE.merge(w.throughput.evidence);
     const auto e = std::make_shared<const Evidence>(std::move(sizedE));
     auto& m = w.out.sizingMetrics;
-    addMetric(m, "sizing.gpus", "GPUs", z.gpus, "GPUs", e);
-    addMetric(m, "sizing.racks", "Rack positions (compute)", z.racks, "racks", e);
-    addMetric(m, "sizing.domains", "Scale-up domains", z.domains, "domains", e);
-    addMetric(m, "sizing.spare_domains", "Spare scale-up domains", z.spareDomains, "domains", e);
-    addMetric(m, "sizing.serving_gpus", "Serving GPUs (spares excluded)", double(z.servingDomains) * w.system.gpusPerDomain,
-              "GPUs", e);
-    addMetric(m, "sizing.it_kw", "IT power (nameplate)", in_kilowatts(itNameplate), "kW", w.powerEvidence);
+    addMetric(m, "sizing.gpus", "GPUs", h[Headline::Gpus], "GPUs", e);
+    addMetric(m, "sizing.racks", "Rack positions (compute)", h[Headline::Racks], "racks", e);
+    addMetric(m, "sizing.domains", "Scale-up domains", h[Headline::Domains], "domains", e);
+    addMetric(m, "sizing.spare_domains", "Spare scale-up domains", h[Headline::SpareDomains], "domains", e);
+    addMetric(m, "sizing.serving_gpus", "Serving GPUs (spares excluded)", h[Headline::ServingGpus], "GPUs", e);
+    addMetric(m, "sizing.it_kw", "IT power (nameplate)", h[Headline::ItKw], "kW", w.powerEvidence);
     Evidence fac = w.powerEvidence;
     fac.merge(evidenceOf(w.s, {"facility.pue"}, "formula"));
-    addMetric(m, "sizing.facility_kw", "Facility power", in_kilowatts(itNameplate) * w.s.facility.pue.value, "kW",
-              fac);
+    addMetric(m, "sizing.facility_kw", "Facility power", h[Headline::FacilityKw], "kW", fac);
 }
 
 Result<void> publishDetails(Work& w)

@@ -5,8 +5,6 @@
 // overhead); figures that only mean something for serving are not published.
 #include "evaluate/evaluation_steps.h"
 
-#include "cluster/power.h"
-
 namespace planner::steps {
 
 using namespace units;
@@ -26,49 +24,49 @@ EvidencePtr costEvidence(const Work& w)
 
 void publishCommon(Work& w, const EvidencePtr& cost)
 {
-    const FinanceResult& f = w.out.finance;
+    const HeadlineFigures& h = w.headline;
     const EvidencePtr& tco = w.tcoInputs;
     auto& r = w.out.results;
     addMetric(r, "results.tco_per_gpu_hour_usd", "TCO per GPU-hour (all GPUs, spares included)",
-              in_usd_per_hour(f.tcoPerGpuHour), "USD/GPU-hour", tco);
-    addMetric(r, "results.capex_usd", "Capital expenditure", in_usd(f.capexTotal), "USD", tco);
-    if (w.choices.mode != FacilityMode::Rent)
+              h[Headline::TcoPerGpuHour], "USD/GPU-hour", tco);
+    addMetric(r, "results.capex_usd", "Capital expenditure", h[Headline::Capex], "USD", tco);
+    if (h.has(Headline::BreakevenGpuHour))
         addMetric(r, "results.breakeven_gpu_hour_usd",
                   "Break-even rental price (serving GPU-hours sold at the expected occupancy)",
-                  in_usd_per_hour(f.breakEvenGpuHourPrice), "USD/GPU-hour", cost);
+                  h[Headline::BreakevenGpuHour], "USD/GPU-hour", cost);
 }
 
 void publishTraining(Work& w)
 {
-    const TrainingResult& run = *w.trainingRun;
+    const HeadlineFigures& h = w.headline;
     Evidence e = *costEvidence(w);
     e.merge(evidenceOf(w.s, {"workload.training_tokens", "workload.mfu"}, "formula"));
     const auto runE = std::make_shared<const Evidence>(std::move(e));
     auto& r = w.out.results;
-    const double trainingTokens = w.s.workload.training_tokens.value;
-    addMetric(r, "results.training_cost_usd", "Training run cost", in_usd(run.cost), "USD", runE);
-    addMetric(r, "results.cost_per_mtok_usd", "Cost per million training tokens", in_usd(run.cost) / trainingTokens * 1e6,
-              "USD/Mtok", runE);
-    addMetric(r, "results.training_wall_clock_days", "Training run wall-clock", in_days(run.wallClock), "days", runE);
+    addMetric(r, "results.training_cost_usd", "Training run cost", h[Headline::TrainingCost], "USD", runE);
+    addMetric(r, "results.cost_per_mtok_usd", "Cost per million training tokens", h[Headline::CostPerMtok], "USD/Mtok",
+              runE);
+    addMetric(r, "results.training_wall_clock_days", "Training run wall-clock", h[Headline::TrainingWallClockDays],
+              "days", runE);
     addMetric(r, "results.training_gpu_hours", "Training run GPU-hours (job, spares and burn-in)",
-              in_hours(run.totalGpuTime), "GPU-hours", runE);
-    addMetric(r, "results.goodput", "Goodput (useful share of wall-clock)", w.reliability.goodput, "fraction", runE);
+              h[Headline::TrainingGpuHours], "GPU-hours", runE);
+    addMetric(r, "results.goodput", "Goodput (useful share of wall-clock)", h[Headline::Goodput], "fraction", runE);
     addMetric(r, "results.checkpoint_overhead_fraction", "Time lost to checkpoints, rework and restarts",
-              w.reliability.lostFraction, "fraction", runE);
-    addMetric(r, "results.tokens_per_s_per_gpu", "Training tokens per second per GPU",
-              in_tokens_per_second(w.throughput.totalPerGpu), "tokens/s/GPU", w.throughput.evidence);
+              h[Headline::CheckpointOverhead], "fraction", runE);
+    addMetric(r, "results.tokens_per_s_per_gpu", "Training tokens per second per GPU", h[Headline::TokensPerSPerGpu],
+              "tokens/s/GPU", w.throughput.evidence);
     publishCommon(w, runE);
 }
 
 void publishInference(Work& w)
 {
-    const FinanceResult& f = w.out.finance;
+    const HeadlineFigures& h = w.headline;
     const Scenario& s = w.s;
     const auto cost = costEvidence(w);
     const auto tput = std::make_shared<const Evidence>(w.throughput.evidence);
     auto& r = w.out.results;
     addMetric(r, "results.cost_per_mtok_usd", "Cost per million tokens (input + output)",
-              in_usd_per_million_tokens(f.costPerToken), "USD/Mtok", cost);
+              h[Headline::CostPerMtok], "USD/Mtok", cost);
     auto split = cost;
     if (w.splitFromRoofline) {
         Evidence e = *cost;
@@ -76,28 +74,26 @@ void publishInference(Work& w)
         split = std::make_shared<const Evidence>(std::move(e));
     }
     addMetric(r, "results.cost_per_mtok_input_usd", "Cost per million input tokens",
-              in_usd_per_million_tokens(f.costPerInputToken), "USD/Mtok", split);
+              h[Headline::CostPerMtokInput], "USD/Mtok", split);
     addMetric(r, "results.cost_per_mtok_output_usd", "Cost per million output tokens",
-              in_usd_per_million_tokens(f.costPerOutputToken), "USD/Mtok", split);
-    addMetric(r, "results.cost_per_request_usd", "Cost per request", in_usd(f.costPerRequest), "USD", cost);
-    addMetric(r, "results.tokens_per_usd", "Tokens per dollar", f.tokensPerDollar, "tokens/USD", cost);
-    addMetric(r, "results.tokens_served_per_year", "Tokens served per year", in_tokens(f.tokensServed * years(1)),
+              h[Headline::CostPerMtokOutput], "USD/Mtok", split);
+    addMetric(r, "results.cost_per_request_usd", "Cost per request", h[Headline::CostPerRequest], "USD", cost);
+    addMetric(r, "results.tokens_per_usd", "Tokens per dollar", h[Headline::TokensPerUsd], "tokens/USD", cost);
+    addMetric(r, "results.tokens_served_per_year", "Tokens served per year", h[Headline::TokensServedPerYear],
               "tokens/year", cost);
     addMetric(r, "results.utilization_realized", "Realized utilization (tokens served / serving capacity)",
-              f.utilizationRealized, "fraction", cost);
-    addMetric(r, "results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO",
-              in_tokens_per_second(w.throughput.totalPerGpu), "tokens/s/GPU", tput);
+              h[Headline::UtilizationRealized], "fraction", cost);
+    addMetric(r, "results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO", h[Headline::TokensPerSPerGpu],
+              "tokens/s/GPU", tput);
     Evidence perMw = *tput;
     perMw.merge(w.powerEvidence);
     perMw.method = "formula";
-    const Power itPerGpu = w.itNameplate / double(w.out.sizing.gpus);
     addMetric(r, "results.tokens_per_s_per_mw_it", "Tokens per second per MW of IT power (at full load)",
-              tokensPerSecondPerMegawatt(w.throughput.totalPerGpu, itPerGpu), "tokens/s/MW", perMw);
+              h[Headline::TokensPerSPerMwIt], "tokens/s/MW", perMw);
     Evidence perMwFacility = perMw;
     perMwFacility.merge(evidenceOf(s, {"facility.pue"}, "formula"));
     addMetric(r, "results.tokens_per_s_per_mw_facility", "Tokens per second per MW of facility power (at full load)",
-              tokensPerSecondPerMegawatt(w.throughput.totalPerGpu, itPerGpu * s.facility.pue.value), "tokens/s/MW",
-              perMwFacility);
+              h[Headline::TokensPerSPerMwFacility], "tokens/s/MW", perMwFacility);
     publishCommon(w, cost);
 }
 

@@ -13,6 +13,15 @@ namespace {
 void addComputeBom(Work& w)
 {
     const SizingResult& z = w.out.sizing;
+    if (w.numbersOnly) { // the one line with a cost and a power; the included lines have neither
+        BomLine domain;
+        domain.capexClass = CapexClass::Compute;
+        domain.count = z.domains;
+        domain.unitCost = usd(w.s.finance.system_price_usd.value);
+        domain.unitPower = w.itPerGpuNameplate * double(w.system.gpusPerDomain);
+        w.out.bom.add(std::move(domain));
+        return;
+    }
     const Figure<Money>& price = w.system.domainPrice;
     BomLine domain;
     domain.category = "compute";
@@ -46,28 +55,33 @@ void addFacilityBom(Work& w)
 {
     const Power itNameplate = w.itNameplate;
     const Scenario& s = w.s;
+    const bool named = !w.numbersOnly;
     BomLine cooling;
-    cooling.category = "facility";
     cooling.capexClass = CapexClass::Cooling;
-    cooling.item = "rack and row cooling (" + s.facility.cooling.value + ")";
     cooling.count = in_kilowatts(itNameplate);
-    cooling.unit = "kW of heat";
     cooling.unitCost = usd(s.facility.cooling_capex_usd_per_kw.value);
     cooling.unitPower = watts(0);
-    cooling.provenance = s.facility.cooling_capex_usd_per_kw.provenance;
+    if (named) {
+        cooling.category = "facility";
+        cooling.item = "rack and row cooling (" + s.facility.cooling.value + ")";
+        cooling.unit = "kW of heat";
+        cooling.provenance = s.facility.cooling_capex_usd_per_kw.provenance;
+    }
     if (cooling.unitCost.value() > 0)
         w.out.bom.add(cooling);
     if (w.choices.mode != FacilityMode::Build)
         return;
     BomLine site;
-    site.category = "facility";
     site.capexClass = CapexClass::Facility;
-    site.item = "data hall, power and cooling plant";
     site.count = in_megawatts(itNameplate);
-    site.unit = "MW of critical IT";
     site.unitCost = usd(s.facility.build_usd_per_mw.value);
     site.unitPower = watts(0);
-    site.provenance = s.facility.build_usd_per_mw.provenance;
+    if (named) {
+        site.category = "facility";
+        site.item = "data hall, power and cooling plant";
+        site.unit = "MW of critical IT";
+        site.provenance = s.facility.build_usd_per_mw.provenance;
+    }
     w.out.bom.add(site);
 }
 
@@ -75,10 +89,11 @@ void addFacilityBom(Work& w)
 
 void buildBom(Work& w)
 {
+    // Compute (up to 4 lines), network, storage, cooling and site: one allocation, no BomLine moves.
+    w.out.bom.lines.reserve(w.out.bom.lines.size() + w.network.bom.size() + w.storage.bom.size() + 6);
     addComputeBom(w);
     // An all-in power figure per GPU already holds the network's and storage's share.
     const bool allIn = w.s.facility.it_kw_per_gpu_all_in.isSet();
-    w.out.bom.lines.reserve(w.out.bom.lines.size() + w.network.bom.size() + w.storage.bom.size() + 2);
     for (auto* lines : {&w.network.bom, &w.storage.bom})
         for (BomLine& line : *lines) {
             if (allIn)

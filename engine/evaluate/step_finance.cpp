@@ -25,6 +25,7 @@ std::vector<CapexItem> capexFromBom(const Work& w)
         }
     };
     std::vector<CapexItem> items;
+    items.reserve(w.out.bom.lines.size() + 1); // at most one per class, and installation
     Money compute = usd(0);
     for (const BomLine& line : w.out.bom.lines) {
         const CapexClass c = line.capexClass;
@@ -109,7 +110,9 @@ Result<void> computeCost(Work& w)
     auto fin = computeFinance(financeInput(w));
     if (!fin)
         return fin.error();
-    w.out.finance = fin.value();
+    w.out.finance = std::move(fin.value());
+    if (w.numbersOnly)
+        return boost::outcome_v2::success();
     w.out.warnings.insert(w.out.warnings.end(), w.out.finance.warnings.begin(), w.out.finance.warnings.end());
     w.tcoInputs = std::make_shared<const Evidence>(tcoEvidence(w));
     return boost::outcome_v2::success();

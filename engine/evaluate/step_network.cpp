@@ -18,17 +18,20 @@ T valueOr(const Figure<T>& f, T fallback)
     return f.known() ? f.value() : fallback;
 }
 
-BomLine networkLine(std::string item, double count, std::string unit, Money unitCost, Power unitPower,
-                    const Provenance& p)
+// Names and provenance are left empty on the numbers-only path: finance reads counts and costs.
+BomLine networkLine(bool numbersOnly, std::string item, double count, std::string unit, Money unitCost,
+                    Power unitPower, const Provenance& p)
 {
     BomLine l;
-    l.category = "network";
     l.capexClass = CapexClass::Network;
-    l.item = std::move(item);
     l.count = count;
-    l.unit = std::move(unit);
     l.unitCost = unitCost;
     l.unitPower = unitPower;
+    if (numbersOnly)
+        return l;
+    l.category = "network";
+    l.item = std::move(item);
+    l.unit = std::move(unit);
     l.provenance = p;
     return l;
 }
@@ -53,24 +56,29 @@ FabricInput fabricInput(const Scenario& s, const SwitchSpec* sw, const OpticSpec
     return in;
 }
 
-void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* optic, NetworkPlan& out)
+void fabricBom(bool numbersOnly, const FabricResult& f, const SwitchSpec* sw, const OpticSpec* optic, NetworkPlan& out)
 {
-    const Provenance swp = sw && sw->price.known() ? sw->price.provenance() : Provenance{"no price in the catalog", {}, Grade::Estimate};
+    const Provenance swp = numbersOnly                   ? Provenance{}
+                           : sw && sw->price.known() ? sw->price.provenance()
+                                                     : Provenance{"no price in the catalog", {}, Grade::Estimate};
     const Money swPrice = f.switches() ? f.switchCost / double(f.switches()) : usd(0);
     const Power swPower = f.switches() ? f.switchPowerTotal / double(f.switches()) : watts(0);
-    const std::string name = sw ? sw->name : "switch";
+    out.bom.reserve(5); // leaf, spine, core, transceivers, cables
+    const std::string name = numbersOnly ? std::string() : sw ? sw->name : "switch";
     for (auto [tier, count] : {std::pair{"leaf", f.leafSwitches}, std::pair{"spine", f.spineSwitches},
                                std::pair{"core", f.coreSwitches}})
         if (count > 0)
-            out.bom.push_back(networkLine(name + " " + tier + " switch", double(count), "switches", swPrice, swPower, swp));
+            out.bom.push_back(networkLine(numbersOnly, numbersOnly ? name : name + " " + tier + " switch", double(count), "switches", swPrice, swPower, swp));
     if (f.transceivers > 0) {
-        const Provenance op = optic && optic->price.known() ? optic->price.provenance() : Provenance{};
-        out.bom.push_back(networkLine(optic ? optic->name : "transceiver", double(f.transceivers), "modules",
+        const Provenance op = !numbersOnly && optic && optic->price.known() ? optic->price.provenance() : Provenance{};
+        out.bom.push_back(networkLine(numbersOnly, numbersOnly || !optic ? std::string("transceiver") : optic->name, double(f.transceivers), "modules",
                                       f.transceiverCost / double(f.transceivers),
                                       f.transceiverPowerTotal / double(f.transceivers), op));
     }
-    BomLine cables = networkLine("fabric cables", double(f.cables()), "cables", usd(0), watts(0),
-                                 Provenance{"counted by the fabric model; no cable price in the catalog", {}, Grade::Estimate});
+    BomLine cables = networkLine(numbersOnly, "fabric cables", double(f.cables()), "cables", usd(0), watts(0),
+                                 numbersOnly ? Provenance{}
+                                             : Provenance{"counted by the fabric model; no cable price in the catalog",
+                                                          {}, Grade::Estimate});
     out.bom.push_back(cables);
 }
 
@@ -112,10 +120,12 @@ Result<NetworkPlan> planNetwork(const Work& w, int gpus)
     if (!fabric)
         return fabric.error();
     NetworkPlan out;
-    out.fabric = fabric.value();
+    out.fabric = std::move(fabric.value());
+    fabricBom(w.numbersOnly, out.fabric, sw, optic, out);
+    if (w.numbersOnly)
+        return out;
     for (Warning& warning : out.fabric.warnings)
         warning.where = "network: " + warning.where;
-    fabricBom(out.fabric, sw, optic, out);
     unknownFiguresWarnings(sw, optic, out.fabric.warnings);
     const auto e = std::make_shared<const Evidence>(evidenceOf(s, {"network.nics_per_gpu", "network.nic_gbps", "network.switch_radix",
                                          "network.switch_port_gbps", "network.planes", "network.oversubscription"}, "model"));

@@ -71,7 +71,9 @@ Result<void> planReliabilityAndStorage(Work& w)
     auto storage = planStorage(w, training ? w.reliability.checkpointInterval : seconds(0));
     if (!storage)
         return storage.error();
-    w.storage = storage.value();
+    w.storage = std::move(storage.value());
+    if (w.numbersOnly)
+        return boost::outcome_v2::success();
     for (const auto* list : {&w.network.fabric.warnings, &w.reliability.warnings, &w.storage.plan.warnings,
                              &w.storage.checkpoint.warnings})
         w.out.warnings.insert(w.out.warnings.end(), list->begin(), list->end());

@@ -40,12 +40,15 @@ void resolvePower(Work& w)
     const double perDomain = w.system.gpusPerDomain;
     if (allIn.isSet()) {
         w.itPerGpuNameplate = w.itPerGpuTypical = kilowatts(allIn.value);
-        w.powerEvidence = evidenceOf(w.s, {"facility.it_kw_per_gpu_all_in"}, "input");
+        if (!w.numbersOnly)
+            w.powerEvidence = evidenceOf(w.s, {"facility.it_kw_per_gpu_all_in"}, "input");
         return;
     }
     w.itPerGpuNameplate = w.system.domainPower.value() / perDomain;
     w.itPerGpuTypical = (w.system.domainTypicalPower.known() ? w.system.domainTypicalPower.value()
                                                              : w.system.domainPower.value()) / perDomain;
+    if (w.numbersOnly)
+        return;
     w.powerEvidence.method = "catalog";
     w.powerEvidence.add("catalog:" + w.system.id + ".power", w.system.domainPower.provenance().grade);
 }

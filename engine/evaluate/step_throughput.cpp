@@ -23,9 +23,11 @@ Result<ThroughputAnswer> trainingThroughput(const Work& w)
     ThroughputAnswer a;
     a.totalPerGpu =
         tokens_per_second(flops.value().value() * w.s.workload.mfu.value / (6.0 * w.model.activeParams.value()));
-    a.evidence = evidenceOf(w.s, {"workload.mfu"}, "analytic");
-    a.evidence.add("catalog:" + w.gpu->id + ".flops." + std::string(precisionName(p)), flops.provenance().grade);
-    a.evidence.add("catalog:" + w.model.id + ".active_params", w.model.activeParams.provenance().grade);
+    if (!w.numbersOnly) {
+        a.evidence = evidenceOf(w.s, {"workload.mfu"}, "analytic");
+        a.evidence.add("catalog:" + w.gpu->id + ".flops." + std::string(precisionName(p)), flops.provenance().grade);
+        a.evidence.add("catalog:" + w.model.id + ".active_params", w.model.activeParams.provenance().grade);
+    }
     a.prefillTimeShare = 0.5; // a trained token is read once; the split has no meaning here
     return a;
 }
@@ -36,7 +38,8 @@ Result<ThroughputAnswer> throughputFor(const Work& w, const EvaluationContext& c
     if (explicitFigure.isSet()) {
         ThroughputAnswer a;
         a.totalPerGpu = tokens_per_second(explicitFigure.value);
-        a.evidence = evidenceOf(w.s, {"workload.throughput_tokens_per_s_per_gpu"}, "input");
+        if (!w.numbersOnly)
+            a.evidence = evidenceOf(w.s, {"workload.throughput_tokens_per_s_per_gpu"}, "input");
         return a;
     }
     if (w.training())
@@ -91,8 +94,9 @@ Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx)
     auto tput = throughputFor(w, ctx);
     if (!tput)
         return tput.error();
-    w.throughput = tput.value();
-    w.out.warnings.insert(w.out.warnings.end(), w.throughput.warnings.begin(), w.throughput.warnings.end());
+    w.throughput = std::move(tput.value());
+    if (!w.numbersOnly)
+        w.out.warnings.insert(w.out.warnings.end(), w.throughput.warnings.begin(), w.throughput.warnings.end());
     if (w.throughput.prefillTimeShare < 0 && w.gpu) {
         w.throughput.prefillTimeShare = rooflineTimeShare(w, ctx.cache);
         w.splitFromRoofline = w.throughput.prefillTimeShare >= 0;

@@ -43,7 +43,8 @@ Result<void> planTrainingRun(Work& w)
     if (!run)
         return run.error();
     w.trainingRun = run.value();
-    w.out.warnings.insert(w.out.warnings.end(), run.value().warnings.begin(), run.value().warnings.end());
+    if (!w.numbersOnly)
+        w.out.warnings.insert(w.out.warnings.end(), run.value().warnings.begin(), run.value().warnings.end());
     return boost::outcome_v2::success();
 }
 

@@ -141,6 +141,14 @@ void resolveCheckpointSize(Scenario& s)
     }
 }
 
+bool resolutionReads(std::string_view numericPath)
+{
+    // switchFor() reads nic_gbps, opticFor() switch_port_gbps, splitFasterThanAnyPort() both
+    // NIC figures. tests/engine/analysis/test_sweep checks every other numeric field passes through.
+    return numericPath == "network.nic_gbps" || numericPath == "network.switch_port_gbps" ||
+           numericPath == "network.nics_per_gpu";
+}
+
 Result<Scenario> resolveScenario(const Scenario& in, const Catalog& catalog)
 {
     Scenario s = in;

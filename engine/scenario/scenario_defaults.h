@@ -14,4 +14,10 @@ namespace planner {
 
 Result<Scenario> resolveScenario(const Scenario& s, const Catalog& catalog);
 
+// True when resolveScenario() reads the value of this numeric field to fill another one (the NIC
+// speed picks the switch, the port speed the transceiver). Any other numeric field the analyst
+// gives passes through unchanged, so a sweep may patch it into an already resolved scenario.
+// Text fields (system, cooling, precision ...) are always read.
+bool resolutionReads(std::string_view numericPath);
+
 } // namespace planner

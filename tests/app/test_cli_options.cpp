@@ -146,7 +146,7 @@ private Q_SLOTS:
     void everySubcommandAnswersHelp_data()
     {
         QTest::addColumn<QString>("command");
-        for (const char* c : {"evaluate", "import", "predict", "validate", "fabric", "catalog"})
+        for (const char* c : {"evaluate", "import", "predict", "validate", "fabric", "catalog", "sweep", "merge"})
             QTest::newRow(c) << QString::fromLatin1(c);
     }
     void everySubcommandAnswersHelp()

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The headline numbers of a computed Work, shared by evaluate() (which publishes them as Metrics
+// with evidence) and evaluateNumbers() (which returns them as they are). Every unit conversion of
+// a headline figure lives here once.
+#include "evaluate/headline.h"
+
+#include "cluster/power.h"
+#include "evaluate/evaluation_steps.h"
+#include "scenario/scenario_defaults.h"
+
+namespace planner {
+
+using namespace units;
+
+const std::array<std::string_view, kHeadlineCount>& headlineKeys()
+{
+    static constexpr std::array<std::string_view, kHeadlineCount> keys = {
+        "results.cost_per_mtok_usd",
+        "results.cost_per_mtok_input_usd",
+        "results.cost_per_mtok_output_usd",
+        "results.cost_per_request_usd",
+        "results.tokens_per_usd",
+        "results.tokens_served_per_year",
+        "results.utilization_realized",
+        "results.tokens_per_s_per_gpu",
+        "results.tokens_per_s_per_mw_it",
+        "results.tokens_per_s_per_mw_facility",
+        "results.tco_per_gpu_hour_usd",
+        "results.capex_usd",
+        "results.breakeven_gpu_hour_usd",
+        "results.training_cost_usd",
+        "results.training_wall_clock_days",
+        "results.training_gpu_hours",
+        "results.goodput",
+        "results.checkpoint_overhead_fraction",
+        "sizing.gpus",
+        "sizing.racks",
+        "sizing.domains",
+        "sizing.spare_domains",
+        "sizing.serving_gpus",
+        "sizing.it_kw",
+        "sizing.facility_kw",
+        "finance.total_usd_per_year",
+    };
+    return keys;
+}
+
+std::optional<Headline> headlineFromKey(std::string_view key)
+{
+    const auto& keys = headlineKeys();
+    for (int i = 0; i < kHeadlineCount; ++i) {
+        const std::string_view k = keys[i];
+        const bool suffix = k.size() > key.size() && k.substr(k.size() - key.size()) == key &&
+                            k[k.size() - key.size() - 1] == '.';
+        if (k == key || suffix)
+            return static_cast<Headline>(i);
+    }
+    return std::nullopt;
+}
+
+namespace steps {
+
+void computeHeadline(Work& w)
+{
+    HeadlineFigures& h = w.headline;
+    const FinanceResult& f = w.out.finance;
+    const SizingResult& z = w.out.sizing;
+    const Scenario& s = w.s;
+    h[Headline::TcoPerGpuHour] = in_usd_per_hour(f.tcoPerGpuHour);
+    h[Headline::Capex] = in_usd(f.capexTotal);
+    if (w.choices.mode != FacilityMode::Rent)
+        h[Headline::BreakevenGpuHour] = in_usd_per_hour(f.breakEvenGpuHourPrice);
+    h[Headline::TokensPerSPerGpu] = in_tokens_per_second(w.throughput.totalPerGpu);
+    if (w.trainingRun) {
+        const TrainingResult& run = *w.trainingRun;
+        h[Headline::TrainingCost] = in_usd(run.cost);
+        h[Headline::CostPerMtok] = in_usd(run.cost) / s.workload.training_tokens.value * 1e6;
+        h[Headline::TrainingWallClockDays] = in_days(run.wallClock);
+        h[Headline::TrainingGpuHours] = in_hours(run.totalGpuTime);
+        h[Headline::Goodput] = w.reliability.goodput;
+        h[Headline::CheckpointOverhead] = w.reliability.lostFraction;
+    } else {
+        h[Headline::CostPerMtok] = in_usd_per_million_tokens(f.costPerToken);
+        h[Headline::CostPerMtokInput] = in_usd_per_million_tokens(f.costPerInputToken);
+        h[Headline::CostPerMtokOutput] = in_usd_per_million_tokens(f.costPerOutputToken);
+        h[Headline::CostPerRequest] = in_usd(f.costPerRequest);
+        h[Headline::TokensPerUsd] = f.tokensPerDollar;
+        h[Headline::TokensServedPerYear] = in_tokens(f.tokensServed * years(1));
+        h[Headline::UtilizationRealized] = f.utilizationRealized;
+        const Power itPerGpu = w.itNameplate / double(z.gpus);
+        h[Headline::TokensPerSPerMwIt] = tokensPerSecondPerMegawatt(w.throughput.totalPerGpu, itPerGpu);
+        h[Headline::TokensPerSPerMwFacility] =
+            tokensPerSecondPerMegawatt(w.throughput.totalPerGpu, itPerGpu * s.facility.pue.value);
+    }
+    h[Headline::Gpus] = z.gpus;
+    h[Headline::Racks] = z.racks;
+    h[Headline::Domains] = z.domains;
+    h[Headline::SpareDomains] = z.spareDomains;
+    h[Headline::ServingGpus] = double(z.servingDomains) * w.system.gpusPerDomain;
+    h[Headline::ItKw] = in_kilowatts(w.itNameplate);
+    h[Headline::FacilityKw] = in_kilowatts(w.itNameplate) * s.facility.pue.value;
+    h[Headline::TotalUsdPerYear] = in_usd_per_year(f.totalPerYear);
+}
+
+} // namespace steps
+
+Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog& catalog, const EvaluationContext& ctx)
+{
+    const SystemSpec* system = catalog.system(s.system.value);
+    const ModelSpec* model = catalog.model(s.workload.model.value);
+    if (!system || !model) // a resolved scenario names both; say so rather than crash on one that is not
+        return badInput(system ? "workload.model" : "system", "the scenario was not resolved against this catalog");
+    auto choices = resolveChoices(s);
+    if (!choices)
+        return choices.error();
+    steps::Work w{s, catalog, *system, catalog.gpu(system->gpu), *model, choices.value()};
+    w.numbersOnly = true;
+    if (auto ok = steps::compute(w, ctx); !ok)
+        return ok.error();
+    return w.headline;
+}
+
+Result<HeadlineFigures> evaluateNumbers(const Scenario& scenario, const Catalog& catalog, const EvaluationContext& ctx)
+{
+    auto resolved = resolveScenario(scenario, catalog);
+    if (!resolved)
+        return resolved.error();
+    return evaluateResolvedNumbers(resolved.value(), catalog, ctx);
+}
+
+} // namespace planner
