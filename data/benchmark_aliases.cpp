@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "benchmark_aliases.h"
 
+#include "accelerator_names.h"
 #include "catalog/catalog.h"
 #include "sqlite_db.h"
 #include "text_parse.h"
@@ -132,8 +133,13 @@ std::string AliasResolver::lookup(AliasKind kind, const std::string& raw) const
         return it->second;
     const Catalog& catalog = builtinCatalog();
     switch (kind) {
-    case AliasKind::Accelerator:
-        return catalog.gpu(raw) ? raw : std::string();
+    case AliasKind::Accelerator: {
+        if (catalog.gpu(raw))
+            return raw;
+        // By structure: vendor, product code, form factor and memory (accelerator_names.h).
+        const AcceleratorName parsed = parseAcceleratorName(raw, catalog);
+        return parsed.kind == AcceleratorName::Kind::Catalog ? parsed.catalogId : std::string();
+    }
     case AliasKind::System:
         return catalog.system(raw) ? raw : std::string();
     case AliasKind::Model:

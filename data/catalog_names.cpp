@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog_names.h"
 
+#include "accelerator_names.h"
 #include "benchmark_store.h"
 #include "catalog/catalog.h"
+#include "text_parse.h"
 
 namespace planner {
 
@@ -31,9 +33,11 @@ Result<CatalogNames> CatalogNames::ofDatabase(const QString& path)
 Result<std::string> CatalogNames::gpu(const std::string& name) const
 {
     std::string id = aliases_.find(AliasKind::Accelerator, name);
-    if (id.empty())
-        return unknown("accelerator", name, ": no alias maps it to a catalog GPU");
-    return id;
+    if (!id.empty())
+        return id;
+    // Not in the alias table nor read by structure as a catalog GPU: say what it is instead.
+    const AcceleratorName parsed = parseAcceleratorName(name, builtinCatalog());
+    return badInput({}, acceleratorNameProblem(name, parsed, builtinCatalog()));
 }
 
 Result<std::string> CatalogNames::model(const std::string& name) const
@@ -47,9 +51,18 @@ Result<std::string> CatalogNames::model(const std::string& name) const
 Result<std::string> CatalogNames::system(const std::string& name) const
 {
     std::string id = aliases_.find(AliasKind::System, name);
-    if (id.empty())
+    if (!id.empty())
+        return id;
+    if (const SystemSpec* s = builtinCatalog().system(text::lower(name)))
+        return s->id;
+    // "NVIDIA Vera Rubin NVL72", "DGX B300": the catalog system of the accelerator it names.
+    const AcceleratorName parsed = parseAcceleratorName(name, builtinCatalog());
+    if (parsed.kind == AcceleratorName::Kind::Catalog)
+        if (const std::string_view system = defaultSystemFor(parsed.catalogId); !system.empty())
+            return std::string(system);
+    if (parsed.kind == AcceleratorName::Kind::Unknown)
         return unknown("system", name, "; see 'clusterplanner-cli catalog list'");
-    return id;
+    return badInput({}, "system: " + acceleratorNameProblem(name, parsed, builtinCatalog()));
 }
 
 Result<std::string> CatalogNames::systemForAccelerator(const std::string& name) const
