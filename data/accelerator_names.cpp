@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
-#include <set>
 
 namespace planner {
 
@@ -230,8 +229,13 @@ std::string acceleratorNameProblem(std::string_view name, const AcceleratorName&
     case AcceleratorName::Kind::Unknown:
         break;
     }
+    // Compared without the vendor's words, which every catalog id leaves out ("NVIDIA B3OO" -> b300).
+    std::string product;
+    for (const std::string& w : wordsOf(name))
+        if (w != "nvidia" && w != "amd" && w != "intel" && w != "instinct")
+            product += w;
     return "unknown accelerator " + quoted + "; nearest catalog GPUs: "
-        + listed(nearestNames(std::string(name), catalogGpuIds(catalog), 5));
+        + listed(nearestNames(product.empty() ? std::string(name) : product, catalogGpuIds(catalog), 5));
 }
 
 } // namespace planner

@@ -53,6 +53,9 @@ private Q_SLOTS:
         QVERIFY2(r.out.find("311 rows imported of 1448 records") != std::string::npos, r.out.c_str());
         QVERIFY(r.out.find("not an LLM benchmark") != std::string::npos);
         QVERIFY(r.out.find("CPU-only") != std::string::npos);
+        // Reasons keep the benchmark's own name: "dlrm-v2-99", never "dlrm-v#-#".
+        QVERIFY2(r.out.find("not an LLM benchmark (dlrm-v2-99") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find('#') == std::string::npos, r.out.c_str());
         // Importing the same file again adds nothing.
         r = runCli({"import", "mlperf", sourcePath("data/reference/mlperf/inference_v5.1_summary_results.json"),
                     "--into", v51_, "--json"});
@@ -86,6 +89,40 @@ private Q_SLOTS:
         QCOMPARE(v.find("evidence")->string, std::string("verified"));
         QCOMPARE(v.find("method")->string, std::string("measured"));
         QVERIFY(!v.find("rows_used")->array->empty());
+        // Input and output add up to the total, split by the benchmark's mean lengths (222.3 in,
+        // 294.45 out); MLPerf's Tokens/s counts the output of the whole system.
+        const double total = v.find("tokens_per_s")->number, in = v.find("input_tokens_per_s")->number,
+                     out = v.find("output_tokens_per_s")->number;
+        QVERIFY(std::fabs(in + out - total) < 1e-9 * total);
+        QVERIFY(std::fabs(out / total - 294.45 / (222.3 + 294.45)) < 1e-6);
+        QCOMPARE(v.find("mlperf_units")->string, std::string("Tokens/s"));
+        QVERIFY(std::fabs(v.find("mlperf_result")->number - out) < 1e-9 * out);
+    }
+
+    void predictResolvesNamesByStructure()
+    {
+        // B300 is in the catalog though no alias lists MLPerf's spelling of it, in any case.
+        for (const char* name : {"NVIDIA B300-SXM-270GB", "Nvidia B300-SXM-270GB"}) {
+            Run r = runCli({"predict", "--db", v51_, "--mlperf-benchmark", "llama2-70b-99", "--scenario", "Offline",
+                            "--accelerator", name, "--gpus", "8", "--json"});
+            QVERIFY2(r.code == 0, r.err.c_str());
+            QCOMPARE(parsed(r).find("system")->string, std::string("hgx-b300"));
+        }
+        Run r = runCli({"predict", "--db", v51_, "--mlperf-benchmark", "llama2-70b-99", "--scenario", "Offline",
+                        "--accelerator", "NVIDIA Vera Rubin", "--gpus", "72", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QCOMPARE(parsed(r).find("system")->string, std::string("vr200-nvl72"));
+        // Unknown and mixed names are bad input (exit 2) saying what is wrong, not usage text.
+        r = runCli({"predict", "--db", v51_, "--mlperf-benchmark", "llama2-70b-99", "--scenario", "Server",
+                    "--accelerator", "NVIDIA B3OO", "--gpus", "8"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find("nearest catalog GPUs: b300") != std::string::npos, r.err.c_str());
+        QVERIFY2(r.err.find("--help") == std::string::npos, r.err.c_str());
+        r = runCli({"predict", "--db", v51_, "--mlperf-benchmark", "llama2-70b-99", "--scenario", "Server",
+                    "--accelerator", "AMD Instinct MI300X 192GB HBM3 (x32), AMD Instinct MI325X 256GB HBM3e (x16)",
+                    "--gpus", "48"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find("mixes accelerators") != std::string::npos, r.err.c_str());
     }
 
     void predictTransfersToAnUnmeasuredSystem()
@@ -107,7 +144,7 @@ private Q_SLOTS:
         QVERIFY2(r.err.find("--output-tokens") != std::string::npos, r.err.c_str());
         QCOMPARE(runCli({"predict", "--db", v51_, "--mlperf-benchmark", "llama2-70b-99", "--scenario", "Server",
                          "--accelerator", "Potato GPU", "--gpus", "8"}).code,
-                 1);
+                 2); // a name nothing resolves is bad input, not a usage error
     }
 
     void predictWithoutPrecisionPrefersTheBestGrade()
