@@ -4,7 +4,10 @@
 #include "accelerator_names.h"
 #include "benchmark_store.h"
 #include "catalog/catalog.h"
+#include "serving/generation_distance.h"
 #include "text_parse.h"
+
+#include <tuple>
 
 namespace planner {
 
@@ -76,6 +79,36 @@ Result<std::string> CatalogNames::systemForAccelerator(const std::string& name) 
     return std::string(system);
 }
 
+namespace {
+
+// For a system with no rows of its own: the precision its nearest GPU generation was measured at
+// for the same model (Vera Rubin takes GB300's fp4, not Hopper's fp8), the better grade and then
+// the narrower format among equals; nullopt when no other system measured the model.
+std::optional<Precision> nearestGenerationPrecision(const ThroughputModel& model, const ThroughputQuery& q)
+{
+    const Catalog& catalog = builtinCatalog();
+    const SystemSpec* target = catalog.system(q.system);
+    const GpuSpec* targetGpu = target ? catalog.gpu(target->gpu) : nullptr;
+    const ModelSpec* wanted = catalog.model(q.model);
+    if (!targetGpu || !wanted)
+        return std::nullopt;
+    std::optional<std::tuple<int, Grade, Precision>> best;
+    for (const MeasuredCurve& m : model.curves()) {
+        const SystemSpec* s = catalog.system(m.system);
+        const GpuSpec* g = s ? catalog.gpu(s->gpu) : nullptr;
+        if (!g || m.system == q.system || catalog.model(m.model) != wanted)
+            continue;
+        const std::tuple candidate{generationDistance(targetGpu->generation, g->generation), m.grade, m.precision};
+        if (!best || candidate < *best)
+            best = candidate;
+    }
+    if (!best)
+        return std::nullopt;
+    return std::get<2>(*best);
+}
+
+} // namespace
+
 Result<ThroughputEstimate> estimateAtBestPrecision(const ThroughputModel& model, ThroughputQuery& q, bool fixed)
 {
     if (fixed)
@@ -91,9 +124,11 @@ Result<ThroughputEstimate> estimateAtBestPrecision(const ThroughputModel& model,
             bestPrecision = p;
         }
     }
-    q.precision = best ? bestPrecision : Precision::FP8;
-    if (best)
+    if (best) {
+        q.precision = bestPrecision;
         return std::move(*best);
+    }
+    q.precision = nearestGenerationPrecision(model, q).value_or(Precision::FP8);
     return model.estimate(q);
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "serving/throughput.h"
+#include "serving/generation_distance.h"
 
 #include "core/number_text.h"
 #include "serving/roofline.h"
@@ -291,9 +292,17 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
         const SystemSpec* s = c.catalog.system(m->system);
         return !target || !s || s->gpusPerDomain != target->gpusPerDomain;
     };
+    // Among sources at the query's precision, the nearest GPU generation first: Vera Rubin
+    // transfers from GB300/B300, then GB200/B200, before Hopper (generation_distance.h).
+    const GpuSpec* targetGpu = target ? c.catalog.gpu(target->gpu) : nullptr;
+    auto generationGap = [&](const MeasuredCurve* m) {
+        const SystemSpec* s = c.catalog.system(m->system);
+        const GpuSpec* g = s ? c.catalog.gpu(s->gpu) : nullptr;
+        return targetGpu && g ? generationDistance(targetGpu->generation, g->generation) : 1000;
+    };
     auto rank = [&](const MeasuredCurve* m) {
         const ThroughputQuery& q = c.q;
-        return std::tuple{m->precision != q.precision, m->system != q.system,
+        return std::tuple{m->precision != q.precision, generationGap(m), m->system != q.system,
             !sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens), m->serving != q.serving,
             otherDomain(m), m->grade, -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
     };

@@ -147,6 +147,27 @@ private Q_SLOTS:
                  2); // a name nothing resolves is bad input, not a usage error
     }
 
+    void predictTransfersFromTheNearestGenerationInScenarioOrder()
+    {
+        // Vera Rubin has no rows: DeepSeek-R1 transfers from the nearest generation measured (GB300,
+        // else GB200: Blackwell Ultra and Blackwell) at the precision their submitters ran, fp4,
+        // not from HGX H200 at fp8. And Offline >= Server >= Interactive, which a roofline read per
+        // scenario alone can break.
+        double previous = 0;
+        for (const char* scenario : {"Interactive", "Server", "Offline"}) {
+            Run r = runCli({"predict", "--db", v51Bundled(), "--mlperf-benchmark", "deepseek-r1", "--scenario", scenario,
+                            "--system", "vr200-nvl72", "--gpus", "72", "--json"});
+            QVERIFY2(r.code == 0, r.err.c_str());
+            const json::Value v = parsed(r);
+            QCOMPARE(v.find("precision")->string, std::string("fp4"));
+            const json::Value* from = v.find("transferred_from");
+            QVERIFY2(from && (from->string == "gb300-nvl72" || from->string == "gb200-nvl72"), r.out.c_str());
+            const double perGpu = v.find("tokens_per_s_per_gpu")->number;
+            QVERIFY2(perGpu >= previous, (std::string(scenario) + " below the stricter scenario: " + r.out).c_str());
+            previous = perGpu;
+        }
+    }
+
     void predictWithoutPrecisionPrefersTheBestGrade()
     {
         // v4.1's H100 Llama 2 70B rows: audited closed-division runs, fp8 once their checkpoint
