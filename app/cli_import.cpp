@@ -54,11 +54,11 @@ std::string reasonGroup(const std::string& reason)
 {
     std::string key;
     for (std::size_t i = 0; i < reason.size();) {
-        const bool wordStart = i == 0 || !isWordChar(reason[i - 1]);
+        const bool wordStart = (i == 0 || !isWordChar(reason[i - 1])) && reason[i] >= '0' && reason[i] <= '9';
         std::size_t end = i;
         while (end < reason.size() && ((reason[end] >= '0' && reason[end] <= '9') || reason[end] == '.' || reason[end] == ','))
             ++end;
-        if (wordStart && end > i && (end == reason.size() || !isWordChar(reason[end])))) {
+        if (wordStart && (end == reason.size() || !isWordChar(reason[end]))) {
             key += '\x1f'; // a number
             i = end;
             continue;

@@ -300,9 +300,15 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
         const GpuSpec* g = s ? c.catalog.gpu(s->gpu) : nullptr;
         return targetGpu && g ? generationDistance(targetGpu->generation, g->generation) : 1000;
     };
+    // A curve measured up to the requirement before a nearer generation's read far past its runs
+    // (GB300's MLPerf rows stop at 15 tok/s/user; held flat at 90 they overestimate).
+    auto fallsShort = [&](const MeasuredCurve* m) {
+        const auto high = m->curve.highestPerUser();
+        return c.q.minPerUser.value() > 0 && (!high || *high < c.q.minPerUser);
+    };
     auto rank = [&](const MeasuredCurve* m) {
         const ThroughputQuery& q = c.q;
-        return std::tuple{m->precision != q.precision, generationGap(m), m->system != q.system,
+        return std::tuple{m->precision != q.precision, fallsShort(m), generationGap(m), m->system != q.system,
             !sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens), m->serving != q.serving,
             otherDomain(m), m->grade, -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
     };

@@ -420,9 +420,9 @@ private Q_SLOTS:
         QCOMPARE(fp8.known(), fp8DensePf > 0);
         if (fp8DensePf > 0)
             VERIFY_RELATIVE(fp8.value().value() / 1e15, fp8DensePf, 1e-9);
-        for (const auto* f : {&g->hbmCapacity, &g->hbmBandwidth, &g->tdp}) {
-            QCOMPARE(f->provenance().grade, Grade::Vendor);
-            QVERIFY(!f->provenance().source.empty());
+        for (const Provenance* p : {&g->hbmCapacity.provenance(), &g->hbmBandwidth.provenance(), &g->tdp.provenance()}) {
+            QCOMPARE(p->grade, Grade::Vendor);
+            QVERIFY(!p->source.empty());
         }
     }
 
