@@ -300,8 +300,10 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
         const GpuSpec* g = s ? c.catalog.gpu(s->gpu) : nullptr;
         return targetGpu && g ? generationDistance(targetGpu->generation, g->generation) : 1000;
     };
-    // A curve measured up to the requirement before a nearer generation's read far past its runs
-    // (GB300's MLPerf rows stop at 15 tok/s/user; held flat at 90 they overestimate).
+    // A curve measured up to the requirement before a nearer generation's read past its runs:
+    // GB300's runs stop at 30 tok/s/user, and held flat at 90 they gave Vera Rubin 5x GB300's own
+    // estimate there. (Tried: counting a curve within 4x of the requirement as reaching it kept
+    // the leave-one-point-out transfer errors as they were but left that answer wrong.)
     auto fallsShort = [&](const MeasuredCurve* m) {
         const auto high = m->curve.highestPerUser();
         return c.q.minPerUser.value() > 0 && (!high || *high < c.q.minPerUser);
