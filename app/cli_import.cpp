@@ -43,23 +43,56 @@ CommandLine importCommandLine()
     return cl;
 }
 
+bool isWordChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+}
+
+// A skip reason with its free-standing numbers ("entry 12", "record 7") taken out, so reasons that
+// differ only there group together; digits inside a name ("dlrm-v2-99", "llama3.1-8b") stay.
+std::string reasonGroup(const std::string& reason)
+{
+    std::string key;
+    for (std::size_t i = 0; i < reason.size();) {
+        const bool wordStart = (i == 0 || !isWordChar(reason[i - 1])) && reason[i] >= '0' && reason[i] <= '9';
+        std::size_t end = i;
+        while (end < reason.size() && ((reason[end] >= '0' && reason[end] <= '9') || reason[end] == '.' || reason[end] == ','))
+            ++end;
+        if (wordStart && (end == reason.size() || !isWordChar(reason[end]))) {
+            key += '\x1f'; // a number
+            i = end;
+            continue;
+        }
+        key += reason[i++];
+    }
+    return key;
+}
+
 void printReport(const ImportReport& r, std::ostream& out)
 {
     out << r.file << ": " << r.imported << " rows imported of " << r.records << " records ("
         << r.skippedCount(SkipKind::NotApplicable) << " not applicable, " << r.skippedCount(SkipKind::Invalid)
         << " invalid)\n";
-    // Group reasons that differ only in the numbers they quote ("duplicate of entry 12").
-    std::map<std::string, int> reasons;
+    // Group reasons that differ only in the numbers they quote ("duplicate of entry 12"); each
+    // group is printed with its first reason as written ("not an LLM benchmark (dlrm-v2-99)").
+    struct Group {
+        std::string first;
+        int count = 0;
+        bool differ = false; // another reason of the group is worded otherwise
+    };
+    std::vector<Group> groups;
+    std::map<std::string, std::size_t> groupIndex;
     for (const SkippedRow& s : r.skipped) {
-        std::string key = s.reason.substr(0, s.reason.find(':'));
-        for (char& c : key)
-            if (c >= '0' && c <= '9')
-                c = '#';
-        key.erase(std::unique(key.begin(), key.end(), [](char x, char y) { return x == '#' && y == '#'; }), key.end());
-        ++reasons[key];
+        const std::string reason = s.reason.substr(0, s.reason.find(':'));
+        const auto [it, added] = groupIndex.emplace(reasonGroup(reason), groups.size());
+        if (added)
+            groups.push_back({reason, 0, false});
+        Group& g = groups[it->second];
+        g.differ = g.differ || reason != g.first;
+        ++g.count;
     }
-    for (const auto& [reason, count] : reasons)
-        out << "  skipped " << count << ": " << reason << "\n";
+    for (const Group& g : groups)
+        out << "  skipped " << g.count << (g.differ ? ", e.g.: " : ": ") << g.first << "\n";
     // The same warning for many records (a round's relabelled precisions) is printed once.
     std::vector<std::pair<std::string, std::vector<int>>> warnings;
     std::map<std::string, std::size_t> warningIndex;

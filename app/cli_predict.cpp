@@ -12,6 +12,7 @@
 #include "scenario/scenario_schema.h"
 
 #include <optional>
+#include <vector>
 
 namespace planner::cli {
 
@@ -73,13 +74,31 @@ std::string setOption(const CommandLine& cl, const char* option, const char* pat
     return ok ? std::string() : "--" + std::string(option) + ": " + ok.error().message;
 }
 
+// What stops a question: a usage problem (exit 1: an option missing or malformed) or a name
+// that resolves to nothing the catalog holds (exit 2, with what it is and the nearest names).
+struct Problem {
+    std::string message;
+    bool badInput = false;
+    Problem() = default;
+    Problem(std::string m) : message(std::move(m)) {} // NOLINT: a usage message converts
+    Problem(const char* m) : message(m) {}            // NOLINT
+    static Problem ofName(const Error& e)
+    {
+        Problem p(e.message);
+        p.badInput = true;
+        return p;
+    }
+    bool empty() const { return message.empty(); }
+};
+
 // Fills the question from --mlperf-benchmark/--scenario or from the workload options.
-std::string workloadFrom(const CommandLine& cl, const CatalogNames& names, Scenario& s)
+Problem workloadFrom(const CommandLine& cl, const CatalogNames& names, Scenario& s)
 {
     if (auto bench = cl.value("mlperf-benchmark")) {
         const MlperfWorkload* w = builtinCatalog().mlperfWorkload(*bench);
         if (!w)
-            return "unknown MLPerf benchmark \"" + *bench + "\"; see 'clusterplanner-cli catalog list'";
+            return Problem::ofName(badInput({}, "unknown MLPerf benchmark \"" + *bench
+                                                    + "\"; see 'clusterplanner-cli catalog list'"));
         const std::string scenario = cl.value("scenario").value_or("");
         s.workload.model.value = w->model;
         s.workload.input_tokens.value = w->meanInputTokens;
@@ -101,9 +120,9 @@ std::string workloadFrom(const CommandLine& cl, const CatalogNames& names, Scena
         return "give --mlperf-benchmark or --model";
     auto id = names.model(*model);
     if (!id)
-        return id.error().message;
+        return Problem::ofName(id.error());
     s.workload.model.value = id.value();
-    std::string problem = setOption(cl, "input-tokens", "workload.input_tokens", s);
+    Problem problem = setOption(cl, "input-tokens", "workload.input_tokens", s);
     if (problem.empty())
         problem = setOption(cl, "output-tokens", "workload.output_tokens", s);
     if (problem.empty())
@@ -111,7 +130,7 @@ std::string workloadFrom(const CommandLine& cl, const CatalogNames& names, Scena
     return problem;
 }
 
-std::string hardwareFrom(const CommandLine& cl, const CatalogNames& names, Scenario& s)
+Problem hardwareFrom(const CommandLine& cl, const CatalogNames& names, Scenario& s)
 {
     const auto sys = cl.value("system");
     const auto acc = cl.value("accelerator");
@@ -119,19 +138,31 @@ std::string hardwareFrom(const CommandLine& cl, const CatalogNames& names, Scena
         return "give --accelerator NAME or --system ID";
     auto id = sys ? names.system(*sys) : names.systemForAccelerator(*acc);
     if (!id)
-        return id.error().message;
+        return Problem::ofName(id.error());
     s.system.value = id.value();
     return {};
 }
 
-void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, bool asJson, std::ostream& out)
+// The figure as MLPerf publishes it for the benchmark asked: Tokens/s of the whole system, which
+// counts generated (output) tokens only.
+struct MlperfTerms {
+    double result = 0;
+    std::string_view units;
+};
+
+void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, const std::optional<MlperfTerms>& mlperf,
+           bool asJson, std::ostream& out)
 {
     const double perGpu = in_tokens_per_second(e.totalPerGpu);
+    const double outputPerGpu = in_tokens_per_second(e.outputPerGpu);
     if (!asJson) {
         out << q.model << " on " << q.system << " (" << precisionName(q.precision) << "), "
             << figureText(in_tokens_per_second(q.minPerUser), "tok/s/user") << "\n"
             << "  tokens/s per GPU   " << figureText(perGpu) << "\n  tokens/s (" << figureText(gpus) << " GPUs) "
-            << figureText(perGpu * gpus) << "\n  method             " << methodName(e.method)
+            << figureText(perGpu * gpus) << "\n  output tokens/s    " << figureText(outputPerGpu * gpus);
+        if (mlperf)
+            out << "\n  MLPerf result      " << figureText(mlperf->result) << " " << mlperf->units;
+        out << "\n  method             " << methodName(e.method)
             << "\n  evidence           " << gradeName(e.evidence.grade) << "\n  rows used          "
             << e.rowsUsed.size() << "\n";
         for (const Warning& w : e.warnings)
@@ -144,8 +175,16 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, b
     json::add(v, "precision", json::makeString(std::string(precisionName(q.precision))));
     json::add(v, "tokens_per_s", json::makeNumber(perGpu * gpus));
     json::add(v, "tokens_per_s_per_gpu", json::makeNumber(perGpu));
+    json::add(v, "input_tokens_per_s", json::makeNumber((perGpu - outputPerGpu) * gpus));
+    json::add(v, "output_tokens_per_s", json::makeNumber(outputPerGpu * gpus));
+    if (mlperf) {
+        json::add(v, "mlperf_result", json::makeNumber(mlperf->result));
+        json::add(v, "mlperf_units", json::makeString(std::string(mlperf->units)));
+    }
     json::add(v, "method", json::makeString(std::string(methodName(e.method))));
     json::add(v, "evidence", json::makeString(std::string(gradeName(e.evidence.grade))));
+    if (!e.transferredFrom.empty())
+        json::add(v, "transferred_from", json::makeString(e.transferredFrom));
     json::Value rows = json::makeArray();
     for (auto id : e.rowsUsed)
         json::append(rows, json::makeNumber(double(id)));
@@ -155,6 +194,43 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, b
         json::append(warnings, json::makeString(w.message));
     json::add(v, "warnings", warnings);
     out << json::write(v);
+}
+
+// Offline >= Server >= Interactive for one system, model and precision: a configuration that
+// meets a scenario's latency limits meets every looser scenario's, so the stricter scenarios'
+// figures are lower bounds on the looser one's. Where one of them is higher, it answers, with a
+// warning; the transfer and roofline paths, answering each scenario alone, can otherwise order them
+// the wrong way round (issue 11: Vera Rubin's Offline below its Server).
+void holdScenarioOrder(const ThroughputModel& model, const MlperfWorkload& w, const std::string& scenario,
+                       const ThroughputQuery& q, ThroughputEstimate& e)
+{
+    struct Stricter {
+        const char* name;
+        Time ttft, tpot;
+    };
+    std::vector<Stricter> stricter;
+    if (scenario == "Offline")
+        stricter.push_back({"Server", w.serverTtft, w.serverTpot});
+    if (scenario == "Offline" || scenario == "Server")
+        stricter.push_back({"Interactive", w.interactiveTtft, w.interactiveTpot});
+    for (const Stricter& t : stricter) {
+        if (!(t.tpot.value() > 0))
+            continue;
+        ThroughputQuery qt = q;
+        qt.minPerUser = tokens_per_second(1.0 / in_seconds(t.tpot));
+        qt.maxTtft = t.ttft;
+        auto et = model.estimate(qt);
+        if (!et || !(et.value().totalPerGpu > e.totalPerGpu))
+            continue;
+        // The stricter scenario's figure answers, with its own method, evidence and warnings.
+        const double own = in_tokens_per_second(e.totalPerGpu);
+        e = std::move(et).value();
+        e.warnings.push_back({"scenario", scenario + " held at the " + t.name + " figure ("
+                                              + figureText(in_tokens_per_second(e.totalPerGpu)) + " tok/s per GPU, "
+                                              + std::string(methodName(e.method)) + ", above " + scenario + "'s own "
+                                              + figureText(own) + "): what meets " + t.name
+                                              + "'s latency limits serves " + scenario + " too"});
+    }
 }
 
 } // namespace
@@ -183,13 +259,17 @@ int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ost
         err << names.error().message << "\n";
         return exitCodeFor(names.error());
     }
-    std::string problem = workloadFrom(cl, names.value(), s);
+    Problem problem = workloadFrom(cl, names.value(), s);
     if (problem.empty())
         problem = hardwareFrom(cl, names.value(), s);
     if (problem.empty()) // after the benchmark's own limit: the option wins
         problem = setOption(cl, "max-ttft-s", "workload.max_ttft_s", s);
+    if (problem.badInput) {
+        err << "predict: " << problem.message << "\n";
+        return ExitBadInput;
+    }
     if (!problem.empty())
-        return cl.usageError(problem, err);
+        return cl.usageError(problem.message, err);
 
     auto data = loadMeasuredData(db, builtinCatalog());
     if (!data) {
@@ -209,7 +289,14 @@ int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ost
         err << "predict: " << estimate.error().message << "\n";
         return exitCodeFor(estimate.error());
     }
-    print(estimate.value(), q, *cl.number("gpus"), cl.has("json"), out);
+    if (const auto bench = cl.value("mlperf-benchmark"))
+        holdScenarioOrder(*data.value()->model, *builtinCatalog().mlperfWorkload(*bench),
+                          cl.value("scenario").value_or("Offline"), q, estimate.value());
+    const double gpus = *cl.number("gpus");
+    std::optional<MlperfTerms> mlperf;
+    if (cl.value("mlperf-benchmark")) // every MLPerf benchmark predict answers is a Tokens/s one
+        mlperf = MlperfTerms{in_tokens_per_second(estimate.value().outputPerGpu) * gpus, "Tokens/s"};
+    print(estimate.value(), q, gpus, mlperf, cl.has("json"), out);
     return ExitOk;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "benchmark_aliases.h"
 
+#include "accelerator_names.h"
 #include "catalog/catalog.h"
 #include "sqlite_db.h"
 #include "text_parse.h"
@@ -61,10 +62,13 @@ const std::vector<AliasSeed> kSeeds{
 };
 
 // The catalog's systems, one per GPU (section 4.1 of DESIGN.md).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kDefaultSystems{{
+// RTX PRO 4500 has none: the one system measured with it (Cisco C240 M8, 5 cards) has no
+// sourced power or price.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kDefaultSystems{{
     {"h100", "hgx-h100"}, {"h200", "hgx-h200"}, {"b200", "hgx-b200"}, {"b300", "hgx-b300"},
     {"gb200", "gb200-nvl72"}, {"gb300", "gb300-nvl72"}, {"vr200", "vr200-nvl72"},
-    {"mi300x", "mi300x-8"}, {"mi325x", "mi325x-8"}, {"mi355x", "mi355x-8"},
+    {"mi300x", "mi300x-8"}, {"mi325x", "mi325x-8"}, {"mi350x", "mi350x-8"}, {"mi355x", "mi355x-8"},
+    {"rtx-pro-6000-se", "rtx-pro-6000-8"},
 }};
 
 } // namespace
@@ -132,8 +136,13 @@ std::string AliasResolver::lookup(AliasKind kind, const std::string& raw) const
         return it->second;
     const Catalog& catalog = builtinCatalog();
     switch (kind) {
-    case AliasKind::Accelerator:
-        return catalog.gpu(raw) ? raw : std::string();
+    case AliasKind::Accelerator: {
+        if (catalog.gpu(raw))
+            return raw;
+        // By structure: vendor, product code, form factor and memory (accelerator_names.h).
+        const AcceleratorName parsed = parseAcceleratorName(raw, catalog);
+        return parsed.kind == AcceleratorName::Kind::Catalog ? parsed.catalogId : std::string();
+    }
     case AliasKind::System:
         return catalog.system(raw) ? raw : std::string();
     case AliasKind::Model:

@@ -3,9 +3,11 @@
 
 // Mapping the names benchmark sources use ("NVIDIA B200-SXM-180GB", "llama3_1-405b",
 // "DeepSeek-R1-0528") to catalog ids. Order: the database's alias table (seeded below, editable
-// by the user), then the catalog's own ids and model aliases, then, for systems only, the catalog
-// system built from the resolved GPU. A name nothing maps stays unknown: its id is NULL and the
-// import report lists it. Names are never matched by similarity: "H200-NVL" is not "H200-SXM".
+// by the user), then the catalog's own ids and model aliases, then for accelerators the name read
+// by its structure (accelerator_names.h: "Nvidia B300-SXM-270GB" is b300), then, for systems
+// only, the catalog system built from the resolved GPU. A name nothing maps stays unknown: its id
+// is NULL and the import report lists it. Names are never matched by similarity: "H200-NVL" is
+// not "H200-SXM", and a system that mixes accelerators resolves to none of them.
 
 #include "benchmark_run.h"
 #include "core/result.h"

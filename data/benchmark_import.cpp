@@ -66,6 +66,8 @@ private:
             stmt_.bind(++i, *v);
         stmt_.bind(++i, r.preview);
         stmt_.bind(++i, std::string_view(r.raw));
+        stmt_.bind(++i, resultUnitName(r.unit));
+        stmt_.bind(++i, r.requestsPerGpu);
     }
 
     sqlite::Statement stmt_;

@@ -16,7 +16,7 @@ SELECT id, source, source_row_id, date, grade, system_id, gpu_id, model_id, prec
        output_per_gpu, tok_s_per_user, ttft_median_ms, ttft_p99_ms, tpot_median_ms, tpot_p99_ms,
        power_w
 FROM runs
-WHERE model_id IS NOT NULL
+WHERE model_id IS NOT NULL AND unit = 'tokens/s'
   AND (?1 IS NULL OR model_id = ?1) AND (?2 IS NULL OR gpu_id = ?2) AND (?3 IS NULL OR system_id = ?3)
 ORDER BY id)sql";
 

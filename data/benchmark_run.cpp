@@ -6,6 +6,34 @@
 
 namespace planner {
 
+std::string_view resultUnitName(ResultUnit unit)
+{
+    switch (unit) {
+    case ResultUnit::Tokens: return "tokens/s";
+    case ResultUnit::Samples: return "samples/s";
+    case ResultUnit::Queries: return "queries/s";
+    }
+    return "tokens/s";
+}
+
+std::string_view mlperfUnitsName(ResultUnit unit)
+{
+    switch (unit) {
+    case ResultUnit::Tokens: return "Tokens/s";
+    case ResultUnit::Samples: return "Samples/s";
+    case ResultUnit::Queries: return "Queries/s";
+    }
+    return "Tokens/s";
+}
+
+std::optional<ResultUnit> resultUnitFromName(std::string_view name)
+{
+    for (ResultUnit u : {ResultUnit::Tokens, ResultUnit::Samples, ResultUnit::Queries})
+        if (name == resultUnitName(u) || name == mlperfUnitsName(u))
+            return u;
+    return std::nullopt;
+}
+
 void completeThroughput(BenchmarkRun& run)
 {
     const bool shape = run.isl && run.osl && *run.osl > 0 && *run.isl >= 0;

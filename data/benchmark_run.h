@@ -16,6 +16,15 @@
 
 namespace planner {
 
+// The unit a source reports a result in. LLM benchmarks report tokens/s; others (MLPerf's
+// vision-language Qwen3-VL benchmark) report samples/s (Offline) or queries/s (Server). A sample
+// or query is not a token: such rows keep their unit and are compared only with rows in it.
+enum class ResultUnit { Tokens, Samples, Queries };
+std::string_view resultUnitName(ResultUnit unit); // "tokens/s" | "samples/s" | "queries/s"
+std::optional<ResultUnit> resultUnitFromName(std::string_view name); // as stored, or MLPerf's "Samples/s"
+// MLPerf's own spelling: "Tokens/s", "Samples/s", "Queries/s".
+std::string_view mlperfUnitsName(ResultUnit unit);
+
 struct BenchmarkRun {
     int record = 0;           // 1-based position in the file (CSV line, JSON entry), for reports
     std::string source;       // "mlperf-inference-v5.1", "inferencex", "csv:my_runs.csv", ...
@@ -48,6 +57,10 @@ struct BenchmarkRun {
 
     // Tokens per second per GPU, and output tokens per second per user (1 / TPOT).
     std::optional<double> totalPerGpu, inputPerGpu, outputPerGpu, perUser;
+    // Rows not measured in tokens: the unit, and the result per GPU in it (the token figures
+    // above stay empty unless the source also gives tokens).
+    ResultUnit unit = ResultUnit::Tokens;
+    std::optional<double> requestsPerGpu;
     std::optional<double> ttftMedianMs, ttftP99Ms, tpotMedianMs, tpotP99Ms;
     std::optional<double> powerW; // whole measured system
     bool preview = false;         // not shipping when measured (MLPerf "preview")

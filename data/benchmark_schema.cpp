@@ -80,7 +80,17 @@ CREATE TABLE runs (
 CREATE INDEX runs_by_model ON runs (model_id, gpu_id);
 )sql";
 
-constexpr std::array<std::string_view, 1> kSteps{kCreateV1}; // kSteps[v] takes version v to v + 1
+// Version 2: every result keeps its unit. Version 1 stored every row as tokens/s (samples/s and
+// queries/s results were relabelled or converted with the mean output tokens), so its rows are
+// tokens/s rows, which is the default here; rows in samples/s or queries/s carry their result
+// per GPU in requests_per_gpu and no token figures.
+constexpr std::string_view kUnitsV2 = R"sql(
+ALTER TABLE runs ADD COLUMN unit TEXT NOT NULL DEFAULT 'tokens/s'
+    CHECK (unit = 'tokens/s' OR unit = 'samples/s' OR unit = 'queries/s');
+ALTER TABLE runs ADD COLUMN requests_per_gpu REAL;
+)sql";
+
+constexpr std::array<std::string_view, 2> kSteps{kCreateV1, kUnitsV2}; // kSteps[v] takes version v to v + 1
 static_assert(kSteps.size() == kVersion);
 
 struct TableColumns {
@@ -98,7 +108,7 @@ const std::array<TableColumns, 3>& expectedTables()
                   "precision", "framework", "framework_version", "serving", "prefill_gpus", "decode_gpus",
                   "parallelism", "isl", "osl", "concurrency", "scenario", "total_per_gpu", "input_per_gpu",
                   "output_per_gpu", "tok_s_per_user", "ttft_median_ms", "ttft_p99_ms", "tpot_median_ms",
-                  "tpot_p99_ms", "power_w", "preview", "raw"}},
+                  "tpot_p99_ms", "power_w", "preview", "raw", "unit", "requests_per_gpu"}},
     }};
     return tables;
 }
@@ -178,9 +188,9 @@ std::string_view insertRunSql()
         system_id, gpu_id, gpu_count, nodes, model_raw, model_id, precision, framework,
         framework_version, serving, prefill_gpus, decode_gpus, parallelism, isl, osl, concurrency,
         scenario, total_per_gpu, input_per_gpu, output_per_gpu, tok_s_per_user, ttft_median_ms,
-        ttft_p99_ms, tpot_median_ms, tpot_p99_ms, power_w, preview, raw)
+        ttft_p99_ms, tpot_median_ms, tpot_p99_ms, power_w, preview, raw, unit, requests_per_gpu)
     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-            ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36))sql";
+            ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38))sql";
 }
 
 } // namespace planner::schema

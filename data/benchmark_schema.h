@@ -15,7 +15,7 @@ namespace planner::schema {
 
 // PRAGMA user_version of a database this build writes. Files with a larger version come from a
 // newer Cluster Planner and are refused; smaller ones are migrated when opened for writing.
-inline constexpr int kVersion = 1;
+inline constexpr int kVersion = 2;
 
 // PRAGMA application_id, "CPBD" (Cluster Planner Benchmark Database): tells our files apart from
 // every other SQLite file, before any of their content is trusted.

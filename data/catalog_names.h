@@ -38,7 +38,8 @@ private:
 };
 
 // Answers q at q.precision when `fixed`; otherwise at the precision whose measured rows for
-// q.system carry the best evidence grade (the narrowest of equals), else fp8, and sets
+// q.system carry the best evidence grade (the narrowest of equals), else the precision the
+// nearest GPU generation was measured at for the model (GB300's fp4 for Vera Rubin), else fp8; sets
 // q.precision to the one used. Best grade first: v4.1's only H100 Llama 2 70B rows at int4 are
 // an open-division vLLM run at 692 tok/s per GPU, graded measured, while the audited fp8 runs
 // reach about 5,000; taking the narrowest measured precision answered with the former.

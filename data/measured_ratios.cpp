@@ -57,7 +57,8 @@ std::string joined(const std::vector<std::string>& names)
 }
 
 // A stored MLPerf row as one side of a comparison: the published result and units where the raw
-// record gives them, else the stored output tokens/s per GPU times GPUs (MLPerf counts output).
+// record gives them, else the stored result per GPU times GPUs in the stored unit (tokens/s rows:
+// output tokens, which MLPerf counts).
 RatioRow ratioRowOf(const BenchmarkDatabase& db, const Catalog& catalog, const StoredRun& r)
 {
     RatioRow row;
@@ -69,8 +70,10 @@ RatioRow ratioRowOf(const BenchmarkDatabase& db, const Catalog& catalog, const S
     row.division = r.division;
     row.round = r.round;
     row.grade = gradeFromName(r.grade).value_or(Grade::User);
-    row.result = r.outputPerGpu.value_or(0.0) * row.gpus;
-    row.units = "Tokens/s";
+    // The stored unit: a samples/s or queries/s row holds its result in requests_per_gpu.
+    const auto unit = resultUnitFromName(r.unit).value_or(ResultUnit::Tokens);
+    row.result = (unit == ResultUnit::Tokens ? r.outputPerGpu : r.requestsPerGpu).value_or(0.0) * row.gpus;
+    row.units = std::string(mlperfUnitsName(unit));
     row.availability = r.preview ? "preview" : "available";
     if (auto raw = db.rawRecord(r.id))
         if (auto published = publishedResult(raw.value())) {

@@ -140,9 +140,9 @@ private:
     {
         report_.warnings.push_back({e.record, std::move(message)});
     }
-    std::optional<double> outputTokensPerSecond(const MlperfEntry& e, const MlperfWorkloadInfo* w);
-    bool isDuplicate(const MlperfEntry& e, double tokens);
-    BenchmarkRun makeRun(const MlperfEntry& e, const MlperfWorkloadInfo* w, int gpus, double tokens) const;
+    std::optional<ResultUnit> unitOf(const MlperfEntry& e);
+    bool isDuplicate(const MlperfEntry& e, ResultUnit unit);
+    BenchmarkRun makeRun(const MlperfEntry& e, const MlperfWorkloadInfo* w, int gpus, ResultUnit unit) const;
 
     const MlperfWorkloadTable& workloads_;
     ReadReport& report_;
@@ -150,37 +150,37 @@ private:
     std::map<std::string, int> seen_;
 };
 
-std::optional<double> Converter::outputTokensPerSecond(const MlperfEntry& e, const MlperfWorkloadInfo* w)
+std::optional<ResultUnit> Converter::unitOf(const MlperfEntry& e)
 {
-    const double value = *e.result;
-    if (e.units == "Tokens/s")
-        return value;
-    if (e.units != "Samples/s" && e.units != "Queries/s")
+    std::optional<ResultUnit> unit;
+    for (ResultUnit u : {ResultUnit::Tokens, ResultUnit::Samples, ResultUnit::Queries})
+        if (e.units == mlperfUnitsName(u))
+            unit = u;
+    if (!unit)
         return skip(e, SkipKind::Invalid, "unit \"" + e.units + "\" is not a throughput");
+    if (*unit == ResultUnit::Tokens)
+        return unit;
+    // A sample or query is not a token: the result keeps its unit, unless the Offline tokens/s
+    // of the same system shows the label is wrong (v5.1 llama3.1-8b Interactive: "Queries/s"
+    // at 70-95% of the Offline tokens/s, where a genuine query rate is a few hundredths of it).
     const auto offline = offline_.find(offlineKey(e));
-    if (offline == offline_.end()) {
-        warn(e, "unit says " + e.units + "; MLPerf LLM benchmarks report tokens/s, read as tokens/s");
-        return value;
-    }
-    const double ratio = value / offline->second;
-    if (ratio >= 0.05) {
-        warn(e, "unit says " + e.units + " but the value is " + numberText(ratio)
+    if (offline != offline_.end() && *e.result / offline->second >= 0.05) {
+        warn(e, "unit says " + e.units + " but the value is " + numberText(*e.result / offline->second)
                  + " x the Offline tokens/s of the same system; read as tokens/s");
-        return value;
+        return ResultUnit::Tokens;
     }
-    if (!w || !w->meanOutputTokens)
-        return skip(e, SkipKind::Invalid, "result in " + e.units + " and the mean output tokens of "
-                                              + e.benchmark + " are unknown");
-    warn(e, e.units + " converted to tokens/s with " + numberText(*w->meanOutputTokens)
-                + " mean output tokens");
-    return value * *w->meanOutputTokens;
+    if (const MlperfWorkloadInfo* w = workloads_.find(e.benchmark); w && w->meanOutputTokens)
+        warn(e, e.benchmark + " usually reports tokens/s; this result is stored in " + e.units
+                    + " as published and compared only with results in " + e.units);
+    return unit;
 }
 
-bool Converter::isDuplicate(const MlperfEntry& e, double tokens)
+bool Converter::isDuplicate(const MlperfEntry& e, ResultUnit unit)
 {
     const std::string k = key({e.submitter, e.system, e.platform, e.accelerator,
                                exactText(e.perNode.value_or(0)), exactText(e.nodes.value_or(1)),
-                               mlperfBenchmarkFamily(e.benchmark), e.scenario, exactText(tokens)});
+                               mlperfBenchmarkFamily(e.benchmark), e.scenario, exactText(*e.result),
+                               resultUnitName(unit)});
     const auto [it, inserted] = seen_.emplace(k, e.record);
     if (!inserted)
         skip(e, SkipKind::NotApplicable, "duplicate of entry " + std::to_string(it->second)
@@ -188,7 +188,7 @@ bool Converter::isDuplicate(const MlperfEntry& e, double tokens)
     return !inserted;
 }
 
-BenchmarkRun Converter::makeRun(const MlperfEntry& e, const MlperfWorkloadInfo* w, int gpus, double tokens) const
+BenchmarkRun Converter::makeRun(const MlperfEntry& e, const MlperfWorkloadInfo* w, int gpus, ResultUnit unit) const
 {
     BenchmarkRun run;
     run.record = e.record;
@@ -207,7 +207,11 @@ BenchmarkRun Converter::makeRun(const MlperfEntry& e, const MlperfWorkloadInfo* 
     run.precisionIsCheckpoint = isWideFloat(run.precision) && labelsMayNameCheckpoint(e.version);
     std::tie(run.framework, run.frameworkVersion) = splitSoftware(e.software);
     run.scenario = e.scenario;
-    run.outputPerGpu = tokens / gpus;
+    run.unit = unit;
+    if (unit == ResultUnit::Tokens)
+        run.outputPerGpu = *e.result / gpus; // MLPerf's Tokens/s counts generated tokens
+    else
+        run.requestsPerGpu = *e.result / gpus;
     if (w) {
         run.isl = w->meanInputTokens;
         run.osl = w->meanOutputTokens;
@@ -239,10 +243,10 @@ std::optional<BenchmarkRun> Converter::convert(const MlperfEntry& e)
     if (!e.result || *e.result <= 0)
         return skip(e, SkipKind::Invalid, "result is not a positive number");
     const MlperfWorkloadInfo* w = workloads_.find(e.benchmark);
-    const auto tokens = outputTokensPerSecond(e, w);
-    if (!tokens || isDuplicate(e, *tokens))
+    const auto unit = unitOf(e);
+    if (!unit || isDuplicate(e, *unit))
         return std::nullopt;
-    return makeRun(e, w, *gpus, *tokens);
+    return makeRun(e, w, *gpus, *unit);
 }
 
 } // namespace

@@ -14,13 +14,16 @@
 // - CPU-only systems (no accelerator name, "N/A", or zero accelerators) are skipped.
 // - Per GPU = system result / GPUs, GPUs = accelerators per node ("a#") x Nodes in the JSON,
 //   total_accelerators in the v6 CSV (already a total).
-// - LLM results are output tokens per second. A row labelled "Samples/s" or "Queries/s" is
-//   compared with the Offline tokens/s result of the same system and benchmark: at 5% of it or
-//   more it is a mislabelled tokens/s figure (v5.1 llama3.1-8b Interactive rows say Queries/s
-//   and hold tokens/s); below, it is a genuine sample rate and is multiplied by the benchmark's
-//   mean output tokens. Without an Offline result to compare, it is read as tokens/s, the unit
-//   MLPerf LLM benchmarks have reported since v4.0. Every correction is a warning in the report.
-// - Input and total tokens per GPU follow from the mean input/output tokens of the workload.
+// - Every result keeps its unit. LLM results are output tokens per second; the vision-language
+//   benchmark (Qwen3-VL-235B-A22B) reports Samples/s (Offline) and Queries/s (Server), which are
+//   stored as samples/s and queries/s per GPU, never as tokens. One exception: a row labelled
+//   "Samples/s" or "Queries/s" whose value is at least 5% of the Offline tokens/s result of the
+//   same system and benchmark is a mislabelled tokens/s figure (v5.1 llama3.1-8b Interactive
+//   rows say Queries/s and hold 70-95% of the Offline tokens/s; a genuine query rate is a few
+//   hundredths of it) and is stored as tokens/s with a warning. A samples/s result of a
+//   benchmark that normally reports tokens/s is stored as published, with a warning.
+// - Input and total tokens per GPU follow from the mean input/output tokens of the workload
+//   (tokens/s rows only).
 // - tokens/s per user: Offline has no latency bound (stored as NULL, "unbounded"); Server and
 //   Interactive rows passed the p99 TPOT limit, so 1 / TPOT limit is a lower bound on the rate
 //   each user saw. TTFT/TPOT columns stay empty: MLPerf publishes limits, not measurements.

@@ -26,6 +26,8 @@ struct StoredRun {
     std::string precision, framework, serving, parallelism, scenario;
     std::optional<double> isl, osl, concurrency;
     std::optional<double> totalPerGpu, outputPerGpu, perUser, powerW;
+    std::string unit;                      // "tokens/s", "samples/s", "queries/s" (SCHEMA.md)
+    std::optional<double> requestsPerGpu;  // the result per GPU of a samples/s or queries/s row
     bool preview = false;
 };
 
@@ -38,7 +40,7 @@ std::string roundOfSource(std::string_view source);
 std::string benchmarkOfRowId(std::string_view sourceRowId, std::string_view scenario);
 
 // Whether two rows lie on one throughput-interactivity curve: same source, model, accelerator,
-// system, precision, serving mode and request shape (lengths within 1%). The benchmark browser
+// system, precision, serving mode, unit and request shape (lengths within 1%). The benchmark browser
 // plots the rows of the selected row's curve.
 bool sameCurve(const StoredRun& a, const StoredRun& b);
 

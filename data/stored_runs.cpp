@@ -17,7 +17,8 @@ namespace {
 constexpr std::string_view kSelectRuns = R"sql(
 SELECT id, source, source_row_id, date, grade, division, system_raw, accelerator_raw, model_raw,
        system_id, gpu_id, model_id, gpu_count, precision, framework, serving, parallelism, scenario,
-       isl, osl, concurrency, total_per_gpu, output_per_gpu, tok_s_per_user, power_w, preview
+       isl, osl, concurrency, total_per_gpu, output_per_gpu, tok_s_per_user, power_w, preview,
+       unit, requests_per_gpu
 FROM runs ORDER BY id)sql";
 
 std::optional<double> finite(const sqlite::Statement& s, int column)
@@ -59,6 +60,8 @@ StoredRun readRun(const sqlite::Statement& s)
     r.perUser = finite(s, 23);
     r.powerW = finite(s, 24);
     r.preview = s.columnInt(25) != 0;
+    r.unit = s.columnText(26);
+    r.requestsPerGpu = finite(s, 27);
     r.round = roundOfSource(r.source);
     r.benchmark = r.source.rfind("mlperf", 0) == 0 ? benchmarkOfRowId(r.sourceRowId, r.scenario) : std::string();
     return r;
@@ -98,7 +101,7 @@ bool sameCurve(const StoredRun& a, const StoredRun& b)
     const auto close = [](const std::optional<double>& x, const std::optional<double>& y) {
         return x.has_value() == y.has_value() && (!x || std::abs(*x - *y) <= 0.01 * std::max(std::abs(*x), std::abs(*y)));
     };
-    return a.source == b.source && a.benchmark == b.benchmark && a.modelId == b.modelId && a.modelRaw == b.modelRaw
+    return a.source == b.source && a.unit == b.unit && a.benchmark == b.benchmark && a.modelId == b.modelId && a.modelRaw == b.modelRaw
         && a.gpuId == b.gpuId && a.acceleratorRaw == b.acceleratorRaw && a.systemRaw == b.systemRaw
         && a.precision == b.precision && a.serving == b.serving && close(a.isl, b.isl) && close(a.osl, b.osl);
 }

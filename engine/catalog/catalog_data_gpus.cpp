@@ -215,6 +215,54 @@ GpuSpec mi325x()
     return g;
 }
 
+GpuSpec mi350x()
+{
+    // The air-cooled sibling of MI355X: same CDNA4 die and memory, lower clocks and power.
+    const std::string press = "AMD figures via tomshardware.com/pc-components/gpus/amds-instinct-mi355x-accelerator-will-consume-1-400-watts";
+    GpuSpec g = gpu("mi350x", "AMD Instinct MI350X (1,000 W, air)", "AMD", "cdna4");
+    g.hbmCapacity = fig(gigabytes(288), press, "", Vendor);
+    g.hbmBandwidth = fig(terabytes_per_second(8.0), press, "", Vendor);
+    g.sparseFlops[at(FP4)] = fig(pflops(18.45), press, "", Vendor);
+    g.denseFlops[at(FP4)] = fig(pflops(9.2), "derived: half the 18.45 PF sparse FP4/FP6 figure, " + press, "", Vendor);
+    g.sparseFlops[at(FP8)] = fig(pflops(9.2), press, "", Vendor);
+    g.denseFlops[at(FP8)] = fig(pflops(4.6), "derived: half the sparse FP8 figure, " + press, "", Vendor);
+    g.sparseFlops[at(BF16)] = fig(pflops(4.6), press, "", Vendor);
+    g.denseFlops[at(BF16)] = fig(pflops(2.3), "derived: half the sparse BF16 figure, " + press, "", Vendor);
+    g.tdp = fig(watts(1000), press, "", Vendor);
+    // Scale-up left unknown: no figure for the MI350X Infinity Fabric in the reference data.
+    g.scaleOutBandwidth = fig(gigabits_per_second(400), "AMD 8x OAM platform row of the project's hardware table (400 Gb/s NIC per GPU), vendor via press", "", Vendor);
+    return g;
+}
+
+// PCIe cards: no NVLink, so GPUs of one server talk over PCIe 5.0 x16 (32 GT/s x 16 lanes, about
+// 64 GB/s each way). Their tensor FLOPS are left unknown: NVIDIA quotes them as "AI TOPS" with
+// sparsity, and no per-precision dense figure was in the reference data; the roofline and
+// transfers therefore cannot run on them, measured rows can.
+constexpr double kPcie5x16BidirGBs = 128;
+constexpr const char* kPcie5 = "PCI Express 5.0 x16: 32 GT/s x 16 lanes, about 64 GB/s each way; the card has no NVLink (vendor datasheet)";
+
+GpuSpec rtxPro6000Se()
+{
+    const std::string sheet = "vendor datasheet: NVIDIA RTX PRO 6000 Blackwell Server Edition (96 GB GDDR7 with ECC, 1,597 GB/s, up to 600 W configurable)";
+    GpuSpec g = gpu("rtx-pro-6000-se", "NVIDIA RTX PRO 6000 Blackwell Server Edition (PCIe, 600 W)", "NVIDIA", "blackwell");
+    g.hbmCapacity = fig(gigabytes(96), sheet, "", Vendor);
+    g.hbmBandwidth = fig(gigabytes_per_second(1597), sheet, "", Vendor);
+    g.tdp = fig(watts(600), sheet, "", Vendor);
+    g.scaleUpBandwidth = fig(gigabytes_per_second(kPcie5x16BidirGBs), kPcie5, "", Vendor);
+    return g;
+}
+
+GpuSpec rtxPro4500()
+{
+    const std::string sheet = "vendor datasheet: NVIDIA RTX PRO 4500 Blackwell (32 GB GDDR7 with ECC, 896 GB/s, 200 W)";
+    GpuSpec g = gpu("rtx-pro-4500", "NVIDIA RTX PRO 4500 Blackwell (PCIe, 200 W)", "NVIDIA", "blackwell");
+    g.hbmCapacity = fig(gigabytes(32), "MLPerf Inference v6.1 summary.csv, Cisco UCS C240 M8 system name '5x NVIDIA RTX PRO 4500 Blackwell-32GB'; " + sheet, "", Vendor);
+    g.hbmBandwidth = fig(gigabytes_per_second(896), sheet, "", Vendor);
+    g.tdp = fig(watts(200), sheet, "", Vendor);
+    g.scaleUpBandwidth = fig(gigabytes_per_second(kPcie5x16BidirGBs), kPcie5, "", Vendor);
+    return g;
+}
+
 GpuSpec mi355x()
 {
     const std::string press = "AMD figures via tomshardware.com/pc-components/gpus/amds-instinct-mi355x-accelerator-will-consume-1-400-watts";
@@ -238,7 +286,8 @@ GpuSpec mi355x()
 
 std::vector<GpuSpec> builtinGpus()
 {
-    return {h100(), h200(), b200(), b300(), gb200(), gb300(), vr200(), mi300x(), mi325x(), mi355x()};
+    return {h100(), h200(), b200(), b300(), gb200(), gb300(), vr200(), mi300x(), mi325x(), mi350x(), mi355x(),
+            rtxPro6000Se(), rtxPro4500()};
 }
 
 } // namespace planner::catalog_data

@@ -67,6 +67,17 @@ Figure<units::Power> allInFromInferenceX(double kwPerGpu)
     return fig(kilowatts(kwPerGpu), kInferenceX, "", Estimate);
 }
 
+// All-in power per GPU (its share of network and storage included) where InferenceX gives none:
+// nameplate per GPU x 1.36, HGX H100's ratio of InferenceX all-in (1.73 kW) to nameplate per GPU
+// (10.2 kW / 8 = 1.275 kW).
+Figure<units::Power> allInFromNameplate(const Figure<units::Power>& nameplate, int gpus)
+{
+    return fig(nameplate.value() / double(gpus) * (1.73 / 1.275),
+               "estimate: nameplate per GPU (" + nameplate.provenance().source
+                   + ") x 1.36, the HGX H100 ratio of InferenceX all-in power per GPU (1.73 kW) to nameplate per GPU (1.275 kW)",
+               "", Estimate);
+}
+
 SystemSpec makeSystem(std::string id, std::string name, std::string gpu, int gpusPerDomain, int gpusPerNode, int cpus)
 {
     SystemSpec s;
@@ -269,12 +280,50 @@ SystemSpec mi355x8()
     return s;
 }
 
+SystemSpec mi350x8()
+{
+    SystemSpec s = amdNode("mi350x-8", "AMD Instinct MI350X 8-GPU platform (air)", "mi350x", 1000, "MI350X");
+    s.domainsPerRack = 2;
+    // No owning cost for MI350X in the sources: MI355X's (same CDNA4 die, same 288 GB), so this
+    // price is likely high for the air-cooled part.
+    s.domainPrice = priceFromOwningCost(1.48, 8, "MI355X, same die and memory as MI350X (no MI350X figure retrieved)");
+    s.allInPowerPerGpu = allInFromNameplate(s.domainPower, 8);
+    s.cooling = Cooling::Air;
+    s.notes = "8x OAM, air-cooled (the project's hardware table: AMD 8x OAM platform, 1,000 W per GPU, 400 Gb/s "
+              "NIC per GPU). Two nodes per rack assumed, like MI325X at the same GPU power; local NVMe unknown.";
+    return s;
+}
+
+SystemSpec rtxPro6000Server()
+{
+    // An 8-card PCIe server: MLPerf Inference v5.1 entry 5.1-0051, HPE ProLiant Compute DL380a Gen12
+    // with 8x RTX PRO 6000 Blackwell Server Edition. The GPUs share no NVLink: the "domain" is the
+    // server, joined over PCIe.
+    SystemSpec s = makeSystem("rtx-pro-6000-8", "8x NVIDIA RTX PRO 6000 Blackwell Server Edition PCIe server",
+                              "rtx-pro-6000-se", 8, 8, 2);
+    s.domainsPerRack = 4;
+    s.domainPower = nodePowerFromTdp(600, "RTX PRO 6000 Server Edition");
+    s.domainTypicalPower = typicalFromNameplate(s.domainPower);
+    // SemiAnalysis' owning cost per chip-hour (reference-figures: RTX 6000 Pro 0.68 against H100
+    // 1.17 USD) scales the H100 server price, as the InferenceX owning cost does elsewhere.
+    s.domainPrice = fig(usd(kH100ServerPerGpu * 0.68 / 1.17 * 8),
+                        "derived estimate: SemiAnalysis HGX H100 server price (190,000 USD / 8 GPUs) x SemiAnalysis owning cost per "
+                        "chip-hour of RTX 6000 Pro / H100 (0.68 / 1.17, 'Engrams' fig. 14 via a secondary transcription) x 8 GPUs",
+                        "2026-07", Estimate);
+    s.allInPowerPerGpu = allInFromNameplate(s.domainPower, 8);
+    s.cooling = Cooling::Air;
+    s.nic = "connectx-7"; // stands in for any 400G NIC; no NIC source retrieved for these servers
+    s.notes = "PCIe server (HPE ProLiant DL380a Gen12 class, MLPerf v5.1 5.1-0051), air-cooled, no NVLink. "
+              "Four servers per rack assumed, like DGX H100 at a similar node power; local NVMe unknown.";
+    return s;
+}
+
 } // namespace
 
 std::vector<SystemSpec> builtinSystems()
 {
     return {hgxH100(), hgxH200(), hgxB200(), hgxB300(), gb200Nvl72(), gb300Nvl72(), vr200Nvl72(),
-            mi300x8(), mi325x8(), mi355x8()};
+            mi300x8(), mi325x8(), mi350x8(), mi355x8(), rtxPro6000Server()};
 }
 
 } // namespace planner::catalog_data

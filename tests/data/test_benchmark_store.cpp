@@ -6,6 +6,7 @@
 #include "benchmark_store.h"
 #include "catalog/catalog.h"
 #include "benchmark_test_util.h"
+#include "measured_ratios.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -75,6 +76,8 @@ private Q_SLOTS:
     void newEmptyAndExistingFiles();
     void newerVersionRefused();
     void olderVersionMigrated();
+    void version1StoreUpgradedKeepsRows();
+    void resultsKeepTheirUnits();
     void userAliasResolvesStoredRows();
     void gradeAndPrecisionFilters();
     void vllmWithOptions();
@@ -240,16 +243,110 @@ void TestBenchmarkStore::olderVersionMigrated()
     QVERIFY(openForReading(db));
 }
 
+void TestBenchmarkStore::version1StoreUpgradedKeepsRows()
+{
+    // A store as version 1 wrote it (its runs table, the DDL of that release, every row tokens/s)
+    // opens for writing, gains the unit columns, keeps its row as a tokens/s row, and reads.
+    const QString db = path("v1.sqlite");
+    const std::string v1 = R"sql(
+CREATE TABLE imports (id INTEGER PRIMARY KEY, file TEXT NOT NULL, importer TEXT NOT NULL,
+    imported_at TEXT NOT NULL, records INTEGER NOT NULL DEFAULT 0, imported INTEGER NOT NULL DEFAULT 0,
+    skipped INTEGER NOT NULL DEFAULT 0, unknown_names INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE aliases (kind TEXT NOT NULL CHECK (kind IN ('accelerator', 'system', 'model')),
+    raw_name TEXT NOT NULL COLLATE NOCASE, catalog_id TEXT NOT NULL,
+    origin TEXT NOT NULL DEFAULT 'user' CHECK (origin IN ('seed', 'user')), PRIMARY KEY (kind, raw_name)) WITHOUT ROWID;
+CREATE TABLE runs (id INTEGER PRIMARY KEY, import_id INTEGER REFERENCES imports (id), source TEXT NOT NULL,
+    source_row_id TEXT NOT NULL, date TEXT, grade TEXT NOT NULL, division TEXT, system_raw TEXT,
+    accelerator_raw TEXT, system_id TEXT, gpu_id TEXT, gpu_count INTEGER, nodes INTEGER, model_raw TEXT,
+    model_id TEXT, precision TEXT, framework TEXT, framework_version TEXT,
+    serving TEXT NOT NULL DEFAULT 'aggregated', prefill_gpus INTEGER, decode_gpus INTEGER, parallelism TEXT,
+    isl REAL, osl REAL, concurrency REAL, scenario TEXT, total_per_gpu REAL, input_per_gpu REAL,
+    output_per_gpu REAL, tok_s_per_user REAL, ttft_median_ms REAL, ttft_p99_ms REAL, tpot_median_ms REAL,
+    tpot_p99_ms REAL, power_w REAL, preview INTEGER NOT NULL DEFAULT 0, raw TEXT NOT NULL);
+CREATE INDEX runs_by_model ON runs (model_id, gpu_id);
+INSERT INTO runs (source, source_row_id, grade, accelerator_raw, gpu_id, gpu_count, model_raw, model_id,
+    precision, isl, osl, total_per_gpu, output_per_gpu, raw)
+VALUES ('csv:old.csv', 'a1', 'measured', 'NVIDIA H200', 'h200', 8, 'llama2-70b', 'llama2-70b', 'fp8',
+    1000, 1000, 2000, 1000, 'old row');
+PRAGMA user_version = 1;
+)sql";
+    QCOMPARE(testutil::execSql(db, v1), std::string());
+    QCOMPARE(testutil::execSql(db, "PRAGMA application_id = " + std::to_string(schema::kApplicationId)), std::string());
+    auto reading = openForReading(db);
+    QVERIFY(!reading);
+    QVERIFY(reading.error().message.find("older") != std::string::npos);
+    {
+        auto store = mustOpen(db);
+        QCOMPARE(queryInt(db, "PRAGMA user_version"), std::int64_t(2));
+        const auto runs = store.loadRuns().value();
+        QCOMPARE(int(runs.size()), 1);
+        QCOMPARE(runs.front().unit, std::string("tokens/s"));
+        QVERIFY(!runs.front().requestsPerGpu);
+        QCOMPARE(*runs.front().totalPerGpu, 2000.0);
+        // The migrated file takes rows in any unit.
+        QCOMPARE(mustImport(store, "mlperf", testData("benchmarks/mlperf_v6_vlm_summary.csv")).imported, 5);
+    }
+    auto read = openForReading(db);
+    QVERIFY(read);
+    QCOMPARE(read.value().runCount().value(), std::int64_t(6));
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE unit = 'tokens/s'"), std::int64_t(2));
+}
+
+void TestBenchmarkStore::resultsKeepTheirUnits()
+{
+    const QString db = path("units.sqlite");
+    {
+        auto store = mustOpen(db);
+        QCOMPARE(mustImport(store, "mlperf", testData("benchmarks/mlperf_v6_vlm_summary.csv")).imported, 5);
+    }
+    auto read = openForReading(db);
+    QVERIFY(read);
+    // Stored in their own units; the throughput model sees only the tokens/s row.
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE unit = 'samples/s'"), std::int64_t(2));
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE unit = 'queries/s'"), std::int64_t(2));
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE unit <> 'tokens/s' AND total_per_gpu IS NOT NULL"),
+             std::int64_t(0));
+    QVERIFY(read.value().loadPoints(where("qwen3-vl-235b-a22b")).value().empty());
+    QCOMPARE(int(read.value().loadPoints(where("llama3.1-8b")).value().size()), 1);
+
+    // Ratios compare samples/s with samples/s only: GB300 NVL72 1008 samples/s on 72 GPUs
+    // against 8x B300 at 96 samples/s is 1008 / 96 = 10.5 per system and (1008 / 72) / (96 / 8) =
+    // 14 / 12 per GPU. B300's Server queries/s has no GB300 row: a scenario with one side only.
+    RatioQuery q;
+    q.benchmark = "qwen3-vl-235b-a22b";
+    q.a = "NVIDIA GB300";
+    q.b = "NVIDIA B300-SXM-270GB";
+    auto r = measuredRatios(read.value(), builtinCatalog(), q);
+    QVERIFY2(r, r ? "" : r.error().message.c_str());
+    QCOMPARE(int(r.value().scenarios.size()), 3);
+    const ScenarioRatio& offline = r.value().scenarios.front();
+    QCOMPARE(offline.scenario, std::string("Offline"));
+    QCOMPARE(offline.units, std::string("Samples/s"));
+    QVERIFY(offline.a() && offline.b());
+    QCOMPARE(offline.a()->result, 1008.0);
+    QCOMPARE(offline.b()->units, std::string("Samples/s"));
+    VERIFY_CLOSE(*offline.ratio.perSystem, 1008.0 / 96.0, 1e-12, 0);
+    VERIFY_CLOSE(*offline.ratio.perGpu, 14.0 / 12.0, 1e-12, 0);
+    for (std::size_t i = 1; i < r.value().scenarios.size(); ++i) {
+        const ScenarioRatio& s = r.value().scenarios[i];
+        QCOMPARE(s.units, std::string("Queries/s"));
+        QVERIFY(!s.a() && s.b());
+    }
+}
+
 void TestBenchmarkStore::userAliasResolvesStoredRows()
 {
     const QString db = path("alias.sqlite");
     auto store = mustOpen(db);
-    const auto report = mustImport(store, "mlperf", referenceFile("mlperf/summary_v6_format_sample.csv"));
+    // The sample's RTX PRO 4500 is a catalog GPU now; a name nothing resolves stands in for it.
+    ImportOptions options;
+    options.accelerator = "Team Green Workstation Card";
+    const auto report = mustImport(store, "mlperf", referenceFile("mlperf/summary_v6_format_sample.csv"), options);
     QCOMPARE(report.imported, 1);
     QCOMPARE(int(report.unknownNames.size()), 1);
-    QCOMPARE(report.unknownNames.front().name, std::string("NVIDIA RTX PRO 4500 Blackwell"));
+    QCOMPARE(report.unknownNames.front().name, std::string("Team Green Workstation Card"));
     QVERIFY(store.loadPoints(where({}, "rtx-pro-4500")).value().empty());
-    QVERIFY(store.setAlias(AliasKind::Accelerator, "nvidia rtx pro 4500 blackwell", "rtx-pro-4500"));
+    QVERIFY(store.setAlias(AliasKind::Accelerator, "team green workstation card", "rtx-pro-4500"));
     const auto points = store.loadPoints(where({}, "rtx-pro-4500")).value();
     QCOMPARE(int(points.size()), 1);
     QCOMPARE(points.front().model, std::string("llama3.1-8b"));

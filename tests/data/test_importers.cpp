@@ -77,6 +77,7 @@ private Q_SLOTS:
     void mlperfV41Counts();
     void mlperfV51Counts();
     void mlperfV6Sample();
+    void mlperfV6VlmUnitsKept();
     void gb200Nvl72PerGpu();
     void unitErrorReadAsTokens();
     void duplicateAccuracyTargetsKeptOnce();
@@ -157,6 +158,47 @@ void TestImporters::mlperfV6Sample()
     QCOMPARE(r.precision, std::string("fp4"));
     QCOMPARE(r.framework, std::string("TensorRT"));
     QCOMPARE(r.sourceRowId, std::string("closed/Cisco/results/C240M8_RTXPro4500_32GBx5_TRT/llama3.1-8b/Offline/performance/run_1"));
+}
+
+void TestImporters::mlperfV6VlmUnitsKept()
+{
+    // The vision-language benchmark reports samples/s (Offline) and queries/s (Server,
+    // Interactive): a sample is not a token, so each row keeps its unit and its result per GPU
+    // (system result / total_accelerators) and gets no token figures. The same system's
+    // llama3.1-8b row in the file stays a tokens/s row.
+    const auto f = mustRead("mlperf", testData("benchmarks/mlperf_v6_vlm_summary.csv"));
+    QCOMPARE(f.report.records, 5);
+    QCOMPARE(int(f.rows.size()), 5);
+    QVERIFY(f.report.skipped.empty());
+    QVERIFY(f.report.warnings.empty()); // nothing relabelled, nothing converted
+    struct Expected {
+        const char* scenario;
+        const char* accelerator;
+        ResultUnit unit;
+        double perGpu;
+    };
+    const Expected expected[] = {
+        {"Offline", "NVIDIA B300-SXM-270GB", ResultUnit::Samples, 96.0 / 8},
+        {"Server", "NVIDIA B300-SXM-270GB", ResultUnit::Queries, 80.0 / 8},
+        {"Interactive", "NVIDIA B300-SXM-270GB", ResultUnit::Queries, 40.0 / 8},
+        {"Offline", "NVIDIA GB300", ResultUnit::Samples, 1008.0 / 72},
+    };
+    int vlm = 0;
+    for (const BenchmarkRun& r : f.rows) {
+        if (r.modelRaw != "qwen3-vl-235b-a22b") {
+            QCOMPARE(r.unit, ResultUnit::Tokens);
+            VERIFY_CLOSE(*r.outputPerGpu, 160000.0 / 8, 1e-9, 1e-9);
+            QVERIFY(!r.requestsPerGpu);
+            continue;
+        }
+        const Expected& e = expected[vlm++];
+        QCOMPARE(r.scenario, std::string(e.scenario));
+        QCOMPARE(r.acceleratorRaw, std::string(e.accelerator));
+        QCOMPARE(r.unit, e.unit);
+        VERIFY_CLOSE(*r.requestsPerGpu, e.perGpu, 1e-12, 1e-12);
+        QVERIFY(!r.outputPerGpu && !r.totalPerGpu && !r.inputPerGpu);
+    }
+    QCOMPARE(vlm, 4);
 }
 
 void TestImporters::gb200Nvl72PerGpu()

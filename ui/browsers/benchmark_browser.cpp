@@ -31,6 +31,7 @@ constexpr std::pair<Column, const char*> kFilters[] = {
     {BenchmarkTableModel::Model, "Model"},       {BenchmarkTableModel::Accelerator, "Accelerator"},
     {BenchmarkTableModel::Scenario, "Scenario"}, {BenchmarkTableModel::Precision, "Precision"},
     {BenchmarkTableModel::Round, "Round"},       {BenchmarkTableModel::Grade, "Grade"},
+    {BenchmarkTableModel::Unit, "Unit"},
 };
 
 QString anyText() { return QStringLiteral("(any)"); }

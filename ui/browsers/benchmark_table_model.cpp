@@ -53,6 +53,7 @@ QString BenchmarkTableModel::filterText(const StoredRun& r, Column c)
     case Accelerator: return idOrRaw(r.gpuId, r.acceleratorRaw);
     case System: return text(r.systemRaw.empty() ? r.systemId : r.systemRaw);
     case Scenario: return text(r.scenario);
+    case Unit: return text(r.unit);
     case Precision: return text(r.precision);
     case Serving: return text(r.serving);
     case Grade: return text(r.grade);
@@ -70,7 +71,7 @@ QVariant BenchmarkTableModel::data(const QModelIndex& index, int role) const
     const auto c = static_cast<Column>(index.column());
     if (role == Qt::TextAlignmentRole) {
         const bool numeric = c == Id || c == Gpus || c == Isl || c == Osl || c == TotalPerGpu || c == OutputPerGpu
-                          || c == PerUser;
+                          || c == PerUser || c == RequestsPerGpu;
         return QVariant::fromValue(Qt::Alignment(numeric ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter));
     }
     if (role == Qt::ToolTipRole) {
@@ -92,6 +93,7 @@ QVariant BenchmarkTableModel::data(const QModelIndex& index, int role) const
     case Osl: return sort ? number(r->osl) : QVariant(figure(r->osl));
     case TotalPerGpu: return sort ? number(r->totalPerGpu) : QVariant(figure(r->totalPerGpu));
     case OutputPerGpu: return sort ? number(r->outputPerGpu) : QVariant(figure(r->outputPerGpu));
+    case RequestsPerGpu: return sort ? number(r->requestsPerGpu) : QVariant(figure(r->requestsPerGpu));
     case PerUser:
         if (sort)
             return number(r->perUser);
@@ -108,7 +110,7 @@ QVariant BenchmarkTableModel::headerData(int section, Qt::Orientation orientatio
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char* const titles[ColumnCount] = {
         "Row", "Round", "Model", "Accelerator", "System", "GPUs", "Scenario", "Precision", "Tok/s per GPU",
-        "Output tok/s per GPU", "Tok/s per user", "Input tok", "Output tok", "Serving", "Grade", "Division",
+        "Output tok/s per GPU", "Tok/s per user", "Samples or queries/s per GPU", "Unit", "Input tok", "Output tok", "Serving", "Grade", "Division",
         "Availability", "Benchmark", "Source"};
     if (role == Qt::DisplayRole)
         return QString::fromLatin1(titles[section]);
@@ -117,6 +119,8 @@ QVariant BenchmarkTableModel::headerData(int section, Qt::Orientation orientatio
         case TotalPerGpu: return QStringLiteral("Input + output tokens per second per GPU");
         case OutputPerGpu: return QStringLiteral("Output (generated) tokens per second per GPU; MLPerf's Tokens/s counts these");
         case PerUser: return QStringLiteral("Output tokens per second per user (1 / TPOT); MLPerf rows: the latency limit met");
+        case RequestsPerGpu: return QStringLiteral("Results reported in samples/s or queries/s (the vision-language benchmark), per GPU; never converted to tokens");
+        case Unit: return QStringLiteral("The unit the source reported the result in; rows are compared only with rows in the same unit");
         case Isl: return QStringLiteral("Mean input tokens per request");
         case Osl: return QStringLiteral("Mean output tokens per request");
         default: return {};

@@ -18,7 +18,7 @@ public:
     // The figures an analyst compares first, then the workload, then where the row comes from.
     enum Column {
         Id, Round, Model, Accelerator, System, Gpus, Scenario, Precision, TotalPerGpu, OutputPerGpu, PerUser,
-        Isl, Osl, Serving, Grade, Division, Preview, Benchmark, Source, ColumnCount
+        RequestsPerGpu, Unit, Isl, Osl, Serving, Grade, Division, Preview, Benchmark, Source, ColumnCount
     };
     // Role giving a cell's plain value for sorting and exact filtering (numbers as double).
     static constexpr int SortRole = Qt::UserRole + 1;

@@ -390,6 +390,42 @@ private Q_SLOTS:
         QCOMPARE(s->allInPowerPerGpu.claims.size(), std::size_t(claims));
     }
 
+    void newAcceleratorsCarryTheirSourcedFigures_data()
+    {
+        // MI350X: the project's hardware table (AMD via Tom's Hardware): 288 GB, 8.0 TB/s, 1,000 W,
+        // FP4 18.45 PF sparse, FP8 9.2, BF16 4.6, dense half of each. The RTX PRO cards: NVIDIA's
+        // datasheets (96 GB GDDR7 at 1,597 GB/s, 600 W; 32 GB at 896 GB/s, 200 W), FLOPS unknown.
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<double>("memoryGb");
+        QTest::addColumn<double>("bandwidthGBs");
+        QTest::addColumn<double>("tdpW");
+        QTest::addColumn<double>("fp8DensePf"); // 0: unknown
+        QTest::newRow("MI350X") << QStringLiteral("mi350x") << 288.0 << 8000.0 << 1000.0 << 4.6;
+        QTest::newRow("RTX PRO 6000 Server Edition") << QStringLiteral("rtx-pro-6000-se") << 96.0 << 1597.0 << 600.0 << 0.0;
+        QTest::newRow("RTX PRO 4500") << QStringLiteral("rtx-pro-4500") << 32.0 << 896.0 << 200.0 << 0.0;
+    }
+    void newAcceleratorsCarryTheirSourcedFigures()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(double, memoryGb);
+        QFETCH(double, bandwidthGBs);
+        QFETCH(double, tdpW);
+        QFETCH(double, fp8DensePf);
+        const GpuSpec* g = cat().gpu(gpu.toStdString());
+        QVERIFY(g);
+        VERIFY_RELATIVE(units::in_gigabytes(g->hbmCapacity.value()), memoryGb, 1e-9);
+        VERIFY_RELATIVE(units::in_gigabytes_per_second(g->hbmBandwidth.value()), bandwidthGBs, 1e-9);
+        VERIFY_RELATIVE(units::in_watts(g->tdp.value()), tdpW, 1e-9);
+        const auto& fp8 = g->denseFlops[static_cast<std::size_t>(Precision::FP8)];
+        QCOMPARE(fp8.known(), fp8DensePf > 0);
+        if (fp8DensePf > 0)
+            VERIFY_RELATIVE(fp8.value().value() / 1e15, fp8DensePf, 1e-9);
+        for (const Provenance* p : {&g->hbmCapacity.provenance(), &g->hbmBandwidth.provenance(), &g->tdp.provenance()}) {
+            QCOMPARE(p->grade, Grade::Vendor);
+            QVERIFY(!p->source.empty());
+        }
+    }
+
     void estimatedNodePowerFollowsTheDgxH100Ratio_data()
     {
         QTest::addColumn<QString>("system");
@@ -397,6 +433,9 @@ private Q_SLOTS:
         QTest::newRow("MI300X node: 8 x 750 W x 10.2 / 5.6") << QStringLiteral("mi300x-8") << QStringLiteral("mi300x");
         QTest::newRow("MI325X node: 8 x 1,000 W x 10.2 / 5.6") << QStringLiteral("mi325x-8") << QStringLiteral("mi325x");
         QTest::newRow("MI355X node: 8 x 1,400 W x 10.2 / 5.6") << QStringLiteral("mi355x-8") << QStringLiteral("mi355x");
+        QTest::newRow("MI350X node: 8 x 1,000 W x 10.2 / 5.6") << QStringLiteral("mi350x-8") << QStringLiteral("mi350x");
+        QTest::newRow("RTX PRO 6000 server: 8 x 600 W x 10.2 / 5.6") << QStringLiteral("rtx-pro-6000-8")
+                                                                  << QStringLiteral("rtx-pro-6000-se");
     }
     void estimatedNodePowerFollowsTheDgxH100Ratio()
     {
