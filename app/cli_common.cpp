@@ -43,8 +43,8 @@ Outcome<Scenario> loadScenarioWithOverrides(const std::string& file, const std::
     return s;
 }
 
-Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std::string>& db,
-                                     const std::string& file, std::ostream& err)
+Outcome<EvaluationContext> contextWithData(const Scenario& s, const std::optional<std::string>& db,
+                                           const std::string& file, std::ostream& err)
 {
     EvaluationContext ctx;
     // --db wins over the scenario's benchmark_db; a relative benchmark_db is relative to the file.
@@ -57,10 +57,20 @@ Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std:
         auto data = loadMeasuredData(*dbPath, builtinCatalog());
         if (!data) {
             err << data.error().message << "\n";
-            return Outcome<Evaluation>::failure(exitCodeFor(data.error()));
+            return Outcome<EvaluationContext>::failure(exitCodeFor(data.error()));
         }
         ctx.throughput = measuredThroughput(data.value());
     }
+    return ctx;
+}
+
+Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std::string>& db,
+                                     const std::string& file, std::ostream& err)
+{
+    auto context = contextWithData(s, db, file, err);
+    if (!context)
+        return Outcome<Evaluation>::failure(context.error());
+    const EvaluationContext& ctx = context.value();
     auto result = evaluate(s, builtinCatalog(), ctx);
     if (!result) {
         err << located(result.error(), s, file) << "\n";

@@ -33,6 +33,9 @@ private:
 
 Outcome<Scenario> loadScenarioWithOverrides(const std::string& file, const std::vector<std::string>& sets,
                                             std::ostream& err);
+// The evaluation context for s: measured throughput from --db or the scenario's benchmark_db.
+Outcome<EvaluationContext> contextWithData(const Scenario& s, const std::optional<std::string>& db,
+                                           const std::string& file, std::ostream& err);
 Outcome<Evaluation> evaluateWithData(const Scenario& s, const std::optional<std::string>& db,
                                      const std::string& file, std::ostream& err);
 

@@ -25,6 +25,8 @@ const std::map<std::string, CommandEntry>& commands()
         {"import", {runImport, "import benchmark results (MLPerf, InferenceX, CSV, vLLM) into a database"}},
         {"predict", {runPredict, "throughput at the service level, with method and evidence"}},
         {"ratio", {runRatio, "measured ratios of two accelerators or systems on one benchmark"}},
+        {"montecarlo", {runMonteCarlo, "percentiles of every headline output over uncertain inputs"}},
+        {"tornado", {runTornado, "rank uncertain inputs by their effect on cost per million tokens"}},
         {"validate", {runValidate, "leave-one-out and cross-set errors of the throughput model"}},
     };
     return table;

@@ -40,6 +40,8 @@ int runFabric(const std::vector<std::string>& argv, std::ostream& out, std::ostr
 int runImport(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runRatio(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runMonteCarlo(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runTornado(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 
 } // namespace planner::cli
