@@ -28,6 +28,8 @@ const std::map<std::string, CommandEntry>& commands()
         {"ratio", {runRatio, "measured ratios of two accelerators or systems on one benchmark"}},
         {"sweep", {runSweep, "every combination of varied fields; the Pareto frontier or every row (CSV or SQLite)"}},
         {"merge", {runMerge, "merge sweep shard files into the frontier (or every row) an unsharded run gives"}},
+        {"montecarlo", {runMonteCarlo, "percentiles of every headline output over uncertain inputs"}},
+        {"tornado", {runTornado, "rank uncertain inputs by their effect on cost per million tokens"}},
         {"validate", {runValidate, "leave-one-out and cross-set errors of the throughput model"}},
     };
     return table;

@@ -44,6 +44,8 @@ int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ost
 int runRatio(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runSweep(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runMerge(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runMonteCarlo(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+int runTornado(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 
 } // namespace planner::cli

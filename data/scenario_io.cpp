@@ -3,6 +3,8 @@
 
 #include "atomic_file.h"
 #include "json.h"
+#include "scenario_distribution_json.h"
+#include "analysis/uncertain_inputs.h"
 #include "scenario/scenario_schema.h"
 
 #include <QFile>
@@ -36,26 +38,27 @@ public:
             return;
         }
         out.value = value->number;
-        for (const auto& [key, member] : *v.object) {
-            if (key == "value")
-                continue;
-            if (member.type != json::Value::Type::String) {
-                problem(member.line, path + "." + key + " must be a string, not " + std::string(member.typeName()));
-            } else if (key == "source") {
-                out.provenance.source = member.string;
-            } else if (key == "date") {
-                out.provenance.date = member.string;
-            } else if (key == "grade") {
-                if (auto g = gradeFromName(member.string))
-                    out.provenance.grade = *g;
-                else
-                    problem(member.line, path + ".grade \"" + member.string +
-                                             "\" is not one of: verified measured vendor third-party estimate user");
-            } else {
+        for (const auto& [key, member] : *v.object)
+            if (key != "value" && !readProvenanceKey(path, key, member, out.provenance, sink()))
                 problem(member.line, "unknown key \"" + key + "\" in " + path +
-                                         " (allowed: value, source, date, grade)");
-            }
+                                         " (allowed: value, source, date, grade; or dist with its parameters)");
+    }
+
+    // {"dist": ...}: the field takes the distribution's nominal value; the scenario keeps the rest.
+    void readUncertain(const FieldSpec& f, const json::Value& v, Scenario& s)
+    {
+        Number n;
+        n.given = true;
+        if (auto d = readDistribution(f, v, n.provenance, sink())) {
+            n.value = nominalFor(f, *d);
+            s.distributions.insert_or_assign(std::string(f.path), *d);
         }
+        *f.number(s) = n;
+    }
+
+    ProblemSink sink()
+    {
+        return [this](int line, const std::string& message) { problem(line, message); };
     }
 
     void readNumber(const FieldSpec& f, const json::Value& v, Scenario& s)
@@ -64,6 +67,9 @@ public:
         n.given = true;
         if (v.type == json::Value::Type::Number) {
             n.value = v.number;
+        } else if (v.type == json::Value::Type::Object && v.find("dist")) {
+            readUncertain(f, v, s);
+            return;
         } else if (v.type == json::Value::Type::Object) {
             readProvenanced(f, v, n);
         } else {
@@ -150,11 +156,7 @@ json::Value numberValue(const Number& n)
         return json::makeNumber(n.value);
     json::Value obj = json::makeObject();
     json::add(obj, "value", json::makeNumber(n.value));
-    if (!p.source.empty())
-        json::add(obj, "source", json::makeString(p.source));
-    if (!p.date.empty())
-        json::add(obj, "date", json::makeString(p.date));
-    json::add(obj, "grade", json::makeString(std::string(gradeName(p.grade))));
+    addProvenance(obj, p);
     return obj;
 }
 
@@ -221,7 +223,11 @@ std::string serializeScenario(const Scenario& s)
             continue;
         std::string leaf;
         json::Value* section = sectionFor(root, f.path, leaf);
-        json::add(*section, leaf, n ? numberValue(*n) : json::makeString(t->value));
+        const auto dist = s.distributions.find(f.path);
+        json::add(*section, leaf,
+                  !n                                ? json::makeString(t->value)
+                  : dist != s.distributions.end() ? distributionValue(dist->second, n->provenance)
+                                                    : numberValue(*n));
     }
     return json::write(root);
 }

@@ -5,7 +5,8 @@
 // types, missing required fields and out-of-range values are refused with "file:line: message",
 // every problem in the file at once. A numeric field is either a bare number (typed by the analyst)
 // or an object {"value": 2.31, "source": "...", "date": "...", "grade": "vendor"} that carries its
-// provenance. Writing emits only the fields the file gave, in a fixed order, so files diff well
+// provenance, or an uncertain input {"dist": "triangular", "low": .., "mode": .., "high": ..}
+// (scenario_distribution_json.h) whose nominal value the field takes. Writing emits only the fields the file gave, in a fixed order, so files diff well
 // and read back to the same scenario.
 
 #include "core/result.h"

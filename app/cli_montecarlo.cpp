@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `montecarlo SCENARIO --samples N [--seed S] [--dist PATH=SPEC]... [--threads N] [--json] [--db F] [--set k=v]...`
+#include "cli_options.h"
+#include "cli_runner.h"
+#include "cli_uncertain.h"
+
+#include "json.h"
+
+#include "analysis/montecarlo.h"
+#include "core/number_text.h"
+
+#include <algorithm>
+#include <iomanip>
+#include <thread>
+
+namespace planner::cli {
+
+namespace {
+
+CommandLine monteCarloCommandLine()
+{
+    CommandLine cl("montecarlo", "SCENARIO",
+                   "Samples the scenario's uncertain inputs (distributions in the file or --dist) and gives P5, P10,\n"
+                   "P50, P90, P95 and the mean of every headline output. Reproducible for a seed and the same on any\n"
+                   "number of threads. Inputs are independent: correlations between inputs are not modelled.\n"
+                   "Samples that cannot be evaluated (infeasible) are counted and left out of the percentiles.");
+    cl.number("samples", "N", "number of samples", Range::wholeAtLeast(1), Required::Yes);
+    cl.number("seed", "S", "random seed (default 1)", Range::wholeAtLeast(0));
+    cl.number("threads", "N", "worker threads (default: the machine's cores)", Range::wholeAtLeast(1));
+    declareUncertaintyOptions(cl);
+    return cl;
+}
+
+constexpr std::pair<const char*, double OutputDistribution::*> kStats[] = {
+    {"p5", &OutputDistribution::p5},   {"p10", &OutputDistribution::p10}, {"p50", &OutputDistribution::p50},
+    {"p90", &OutputDistribution::p90}, {"p95", &OutputDistribution::p95}, {"mean", &OutputDistribution::mean},
+};
+
+void printJson(const MonteCarloResult& r, std::uint64_t seed, std::ostream& out)
+{
+    json::Value v = json::makeObject();
+    json::add(v, "samples", json::makeNumber(double(r.samples)));
+    json::add(v, "seed", json::makeNumber(double(seed)));
+    json::add(v, "infeasible_samples", json::makeNumber(double(r.infeasible)));
+    json::add(v, "invalid_samples", json::makeNumber(double(r.invalid)));
+    if (!r.firstProblem.empty())
+        json::add(v, "first_problem", json::makeString(r.firstProblem));
+    json::Value inputs = json::makeArray();
+    for (const UncertainInput& in : r.inputs) {
+        json::Value i = json::makeObject();
+        json::add(i, "path", json::makeString(std::string(in.field->path)));
+        json::add(i, "distribution", json::makeString(describeDistribution(in.given)));
+        json::append(inputs, i);
+    }
+    json::add(v, "inputs", inputs);
+    json::Value units = json::makeObject();
+    for (const OutputDistribution& o : r.outputs) {
+        const std::string key(o.key);
+        json::add(v, key + ".nominal", json::makeNumber(o.nominal));
+        for (const auto& [name, member] : kStats)
+            json::add(v, key + "." + name, json::makeNumber(o.*member));
+        json::add(units, key, json::makeString(std::string(o.unit)));
+    }
+    json::add(v, "units", units);
+    out << json::write(v) << "\n";
+}
+
+void printText(const MonteCarloResult& r, std::uint64_t seed, std::ostream& out)
+{
+    out << "Monte Carlo: " << r.samples << " samples, seed " << seed << "\n";
+    if (r.infeasible + r.invalid > 0)
+        out << (r.infeasible + r.invalid) << " samples could not be evaluated and are left out (" << r.infeasible
+            << " infeasible, " << r.invalid << " invalid); first: " << r.firstProblem << "\n";
+    out << "\nUncertain inputs (independent):\n";
+    for (const UncertainInput& in : r.inputs)
+        out << "  " << std::left << std::setw(44) << in.field->path << describeDistribution(in.given) << "\n";
+    // Column widths from the widest entry: tokens per year run to 20 characters.
+    std::size_t keyWidth = 6, unitWidth = 4, numberWidth = 8;
+    for (const OutputDistribution& o : r.outputs) {
+        keyWidth = std::max(keyWidth, o.key.size());
+        unitWidth = std::max(unitWidth, o.unit.size());
+        numberWidth = std::max(numberWidth, figureText(o.nominal).size());
+        for (const auto& stat : kStats)
+            numberWidth = std::max(numberWidth, figureText(o.*stat.second).size());
+    }
+    const int key = int(keyWidth) + 2, unit = int(unitWidth) + 2, number = int(numberWidth) + 2;
+    out << "\n" << std::left << std::setw(key) << "Output" << std::setw(unit) << "Unit";
+    for (const char* h : {"Nominal", "P5", "P10", "P50", "P90", "P95", "Mean"})
+        out << std::right << std::setw(number) << h;
+    out << "\n";
+    for (const OutputDistribution& o : r.outputs) {
+        out << std::left << std::setw(key) << o.key << std::setw(unit) << o.unit << std::right << std::setw(number)
+            << figureText(o.nominal);
+        for (const auto& stat : kStats)
+            out << std::setw(number) << figureText(o.*stat.second);
+        out << "\n";
+    }
+}
+
+} // namespace
+
+int runMonteCarlo(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    CommandLine cl = monteCarloCommandLine();
+    if (auto done = cl.parse(argv, out, err))
+        return *done;
+    if (cl.positionals().size() != 1)
+        return cl.usageError("expected exactly one SCENARIO file", err);
+    const std::string file = cl.positionals().front();
+    auto scenario = loadUncertainScenario(file, cl, err);
+    if (!scenario)
+        return scenario.error();
+    auto ctx = contextWithData(scenario.value(), cl.value("db"), file, err);
+    if (!ctx)
+        return ctx.error();
+
+    MonteCarloOptions options;
+    options.samples = static_cast<std::size_t>(*cl.number("samples"));
+    options.seed = static_cast<std::uint64_t>(cl.number("seed").value_or(1));
+    options.threads = static_cast<unsigned>(
+        cl.number("threads").value_or(std::max(1u, std::thread::hardware_concurrency())));
+    auto result = monteCarlo(scenario.value(), builtinCatalog(), ctx.value(), options);
+    if (!result) {
+        err << located(result.error(), scenario.value(), file) << "\n";
+        return exitCodeFor(result.error());
+    }
+    const MonteCarloResult& r = result.value();
+    if (r.infeasible + r.invalid == r.samples) {
+        err << file << ": no sample could be evaluated; first: " << r.firstProblem << "\n";
+        return r.infeasible > 0 ? ExitInfeasible : ExitBadInput;
+    }
+    if (cl.has("json"))
+        printJson(r, options.seed, out);
+    else
+        printText(r, options.seed, out);
+    return ExitOk;
+}
+
+} // namespace planner::cli

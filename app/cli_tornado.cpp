@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `tornado SCENARIO [--dist PATH=SPEC]... [--output KEY] [--json] [--db F] [--set k=v]...`
+#include "cli_options.h"
+#include "cli_runner.h"
+#include "cli_uncertain.h"
+
+#include "json.h"
+
+#include "analysis/tornado.h"
+#include "core/number_text.h"
+
+#include <iomanip>
+
+namespace planner::cli {
+
+namespace {
+
+CommandLine tornadoCommandLine()
+{
+    CommandLine cl("tornado", "SCENARIO",
+                   "One-at-a-time sensitivity: each uncertain input (distributions in the file or --dist) is moved\n"
+                   "to its P10 and its P90, and the main cost drivers without a distribution by -20% and +20%\n"
+                   "(within the field's bounds), everything else held at the nominal scenario. Bars are ranked by\n"
+                   "how far the output moves (cost per million tokens unless --output names another).");
+    cl.text("output", "KEY", "the output to rank by (default results.cost_per_mtok_usd)");
+    declareUncertaintyOptions(cl);
+    return cl;
+}
+
+void printJson(const std::vector<TornadoBar>& bars, const std::string& key, std::string_view unit, std::ostream& out)
+{
+    json::Value v = json::makeObject();
+    json::add(v, "output", json::makeString(key));
+    json::add(v, "unit", json::makeString(std::string(unit)));
+    json::add(v, "base", json::makeNumber(bars.empty() ? 0.0 : bars.front().base));
+    json::Value list = json::makeArray();
+    for (const TornadoBar& b : bars) {
+        json::Value bar = json::makeObject();
+        json::add(bar, "path", json::makeString(b.swing.path));
+        json::add(bar, "basis", json::makeString(b.swing.basis));
+        json::add(bar, "input_low", json::makeNumber(b.swing.low));
+        json::add(bar, "input_high", json::makeNumber(b.swing.high));
+        json::add(bar, "output_at_low", json::makeNumber(b.outputAtLow));
+        json::add(bar, "output_at_high", json::makeNumber(b.outputAtHigh));
+        json::add(bar, "swing", json::makeNumber(b.width()));
+        if (!b.problem.empty())
+            json::add(bar, "problem", json::makeString(b.problem));
+        json::append(list, bar);
+    }
+    json::add(v, "bars", list);
+    out << json::write(v) << "\n";
+}
+
+void printText(const std::vector<TornadoBar>& bars, const std::string& key, std::string_view unit, std::ostream& out)
+{
+    out << "Tornado of " << key << " (" << unit << "), nominal "
+        << figureText(bars.empty() ? 0.0 : bars.front().base) << "\n\n";
+    out << std::left << std::setw(6) << "Rank" << std::setw(44) << "Input" << std::right << std::setw(14)
+        << "Input low" << std::setw(14) << "Input high" << std::setw(14) << "Output low" << std::setw(14)
+        << "Output high" << std::setw(14) << "Swing" << "  Basis\n";
+    int rank = 1;
+    for (const TornadoBar& b : bars) {
+        out << std::left << std::setw(6) << rank++ << std::setw(44) << b.swing.path << std::right << std::setw(14)
+            << figureText(b.swing.low) << std::setw(14) << figureText(b.swing.high) << std::setw(14)
+            << figureText(b.outputAtLow) << std::setw(14) << figureText(b.outputAtHigh) << std::setw(14)
+            << figureText(b.width()) << "  " << b.swing.basis << "\n";
+        if (!b.problem.empty())
+            out << "      not evaluated: " << b.problem << "\n";
+    }
+}
+
+} // namespace
+
+int runTornado(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    CommandLine cl = tornadoCommandLine();
+    if (auto done = cl.parse(argv, out, err))
+        return *done;
+    if (cl.positionals().size() != 1)
+        return cl.usageError("expected exactly one SCENARIO file", err);
+    const std::string file = cl.positionals().front();
+    auto scenario = loadUncertainScenario(file, cl, err);
+    if (!scenario)
+        return scenario.error();
+    const Scenario& s = scenario.value();
+    auto ctx = contextWithData(s, cl.value("db"), file, err);
+    if (!ctx)
+        return ctx.error();
+    // Swings come from the resolved scenario, so catalog figures such as the system price swing too.
+    auto nominal = evaluate(s, builtinCatalog(), ctx.value());
+    if (!nominal) {
+        err << located(nominal.error(), s, file) << "\n";
+        return exitCodeFor(nominal.error());
+    }
+    const std::string key = cl.value("output").value_or("results.cost_per_mtok_usd");
+    const Metric* metric = nominal.value().metric(key);
+    if (!metric) {
+        err << file << ": evaluate() publishes no output \"" << key << "\" for this scenario\n";
+        return ExitBadInput;
+    }
+    const std::vector<Swing> swings = defaultSwings(nominal.value().resolved);
+    auto bars = tornado(s, builtinCatalog(), ctx.value(), swings, key);
+    if (!bars) {
+        err << located(bars.error(), s, file) << "\n";
+        return exitCodeFor(bars.error());
+    }
+    if (cl.has("json"))
+        printJson(bars.value(), key, metric->unit, out);
+    else
+        printText(bars.value(), key, metric->unit, out);
+    return ExitOk;
+}
+
+} // namespace planner::cli

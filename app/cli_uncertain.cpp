@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli_uncertain.h"
+
+#include "cli_runner.h"
+
+#include "analysis/uncertain_inputs.h"
+
+namespace planner::cli {
+
+void declareUncertaintyOptions(CommandLine& cl)
+{
+    cl.repeatable("dist", "PATH=SPEC",
+                  "make a numeric field uncertain; SPEC is triangular:lo:mode:hi, uniform:lo:hi,\n"
+                  "lognormal:median:sigma or normal:mean:sd[:lo:hi] (e.g. --dist finance.utilization=triangular:0.5:0.7:0.85).\n"
+                  "Inputs are sampled independently: correlations between inputs are not modelled.");
+    cl.repeatable("set", "PATH=VALUE", "override one scenario field, e.g. --set facility.mode=rent");
+    cl.text("db", "FILE", "benchmark database for measured throughput (overrides the scenario's benchmark_db)");
+    cl.flag("json", "machine output on stdout");
+}
+
+Outcome<Scenario> loadUncertainScenario(const std::string& file, const CommandLine& cl, std::ostream& err)
+{
+    auto loaded = loadScenarioWithOverrides(file, cl.values("set"), err);
+    if (!loaded)
+        return loaded;
+    Scenario& s = loaded.value();
+    for (const std::string& dist : cl.values("dist")) {
+        const auto eq = dist.find('=');
+        if (eq == std::string::npos || eq == 0) {
+            err << "--dist " << dist << ": expected PATH=SPEC, e.g. finance.utilization=triangular:0.5:0.7:0.85\n";
+            return Outcome<Scenario>::failure(ExitBadInput);
+        }
+        auto parsed = parseDistribution(std::string_view(dist).substr(eq + 1));
+        if (!parsed) {
+            err << "--dist " << dist << ": " << parsed.error().message << "\n";
+            return Outcome<Scenario>::failure(ExitBadInput);
+        }
+        if (auto ok = setDistribution(s, std::string_view(dist).substr(0, eq), parsed.value()); !ok) {
+            err << "--dist " << dist << ": " << ok.error().message << "\n";
+            return Outcome<Scenario>::failure(ExitBadInput);
+        }
+    }
+    return loaded;
+}
+
+} // namespace planner::cli
