@@ -34,6 +34,8 @@ class MeasuredDataLibrary;
 class ProvenancePanel;
 class ScenarioDocument;
 class ScenarioForm;
+class SweepPanel;
+class UncertaintyPanel;
 struct EvaluationSnapshot;
 
 class MainWindow : public QMainWindow {
@@ -64,6 +66,8 @@ public:
     DashboardView* dashboard() const { return dashboard_; }
     CompareModel* compareModel() const { return compareModel_; }
     ProvenancePanel* provenance() const { return provenance_; }
+    SweepPanel* sweepPanel() const { return sweep_; }
+    UncertaintyPanel* uncertaintyPanel() const { return uncertainty_; }
     ScenarioForm* form() const { return form_; }
     QTabWidget* tabs() const { return tabs_; }
     Autosave* autosave() const { return autosave_; }
@@ -111,6 +115,8 @@ private:
     DashboardView* dashboard_;
     CompareView* compare_;
     ProvenancePanel* provenance_;
+    SweepPanel* sweep_;
+    UncertaintyPanel* uncertainty_;
     ScenarioForm* form_ = nullptr;
     QListWidget* documentList_ = nullptr;
     QMenu* recentMenu_ = nullptr;
