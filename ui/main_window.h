@@ -74,7 +74,7 @@ public:
     ui::CatalogStore* catalogStore() const { return catalogStore_; }
     QUndoGroup* undoGroup() const { return undoGroup_; }
     QStringList viewNames() const; // dashboard, compare, provenance and every tab's objectName
-    bool showView(const QString& name);
+    bool showView(const QString& name); // an analysis view runs first when it has no result yet
     void recomputeAllNow();
 
     QString lastError() const { return lastError_; }
@@ -100,6 +100,7 @@ private:
     bool confirmDiscardCatalogOverrides();
     void saveAs();
     void openDialog();
+    void runAnalysisFor(const QString& view);
     void loadRememberedCatalog();
     void applyCatalogChange();
 
