@@ -6,14 +6,14 @@
 #include "catalog_store.h"
 
 #include "autosave.h"
+#include "background_job.h"
 #include "bundled_files.h"
+#include "chart_adapter.h"
 #include "compare_model.h"
 #include "provenance_panel.h"
 #include "scenario/scenario_schema.h"
 #include "scenario_document.h"
 #include "settings_keys.h"
-#include "background_job.h"
-#include "chart_adapter.h"
 #include "sweep_panel.h"
 #include "uncertainty_panel.h"
 
