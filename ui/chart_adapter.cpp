@@ -29,6 +29,8 @@ namespace {
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 constexpr std::array<QRgb, 3> kBarColors{0x2456a6, 0xd08a1e, 0x5f6368};
+// Markers: the operating point first (red), then percentiles, each told apart in the legend.
+constexpr std::array<QRgb, 6> kMarkerColors{0xb3261e, 0x2456a6, 0xd08a1e, 0x188038, 0x8430ce, 0x5f6368};
 
 struct Range {
     double lo = std::numeric_limits<double>::infinity(), hi = -std::numeric_limits<double>::infinity();
@@ -207,6 +209,7 @@ void addXy(QChart* chart, const ChartSpec& spec)
 {
     Range rx, ry;
     std::vector<QXYSeries*> all;
+    std::size_t markers = 0;
     for (const ChartSeries& s : spec.series) {
         QXYSeries* xy = nullptr;
         if (s.kind == SeriesKind::Line) {
@@ -217,7 +220,8 @@ void addXy(QChart* chart, const ChartSpec& spec)
             const bool marker = s.kind == SeriesKind::Marker;
             sc->setMarkerSize(marker ? 14 : 8);
             sc->setMarkerShape(marker ? QScatterSeries::MarkerShapeRectangle : QScatterSeries::MarkerShapeCircle);
-            sc->setColor(marker ? QColor(0xb3261e) : gradeColor(Grade::Measured));
+            sc->setColor(marker ? QColor::fromRgb(kMarkerColors[markers % kMarkerColors.size()]) : gradeColor(Grade::Measured));
+            markers += marker ? 1 : 0;
             sc->setBorderColor(Qt::white);
             xy = sc;
         } else {
@@ -300,6 +304,13 @@ void ChartPanel::setSpec(const ChartSpec& spec)
         addBars(chart, spec);
     else
         addXy(chart, spec);
+    std::size_t n = 0;
+    for (QAbstractSeries* s : chart->series()) {
+        auto* scatter = qobject_cast<QScatterSeries*>(s);
+        if (scatter && n < spec.series.size() && spec.series[n].kind == SeriesKind::Points)
+            connect(scatter, &QScatterSeries::clicked, this, &ChartPanel::pointClicked);
+        ++n;
+    }
     QChart* old = view_->chart();
     view_->setChart(chart);
     delete old;

@@ -7,6 +7,7 @@
 
 #include "chart_spec.h"
 
+#include <QPointF>
 #include <QWidget>
 
 class QChartView;
@@ -20,6 +21,11 @@ public:
     explicit ChartPanel(QWidget* parent = nullptr);
     void setSpec(const ChartSpec& spec);
     const ChartSpec& spec() const { return spec_; }
+
+Q_SIGNALS:
+    // A point of a Points series was clicked, in the chart's own units (a sweep's frontier opens
+    // the configuration behind it).
+    void pointClicked(const QPointF& point);
 
 private:
     ChartSpec spec_;

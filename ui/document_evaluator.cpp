@@ -47,6 +47,17 @@ EvaluationContext DocumentEvaluator::context(QString* dbPath, QString* error)
     return ctx;
 }
 
+AnalysisInputs DocumentEvaluator::analysisInputs()
+{
+    AnalysisInputs in;
+    QString db;
+    in.context = context(&db, &in.error);
+    in.context.cache = nullptr;
+    in.scenario = document_->scenario();
+    in.catalog = std::make_shared<const Catalog>(*catalog_);
+    return in;
+}
+
 void DocumentEvaluator::catalogChanged()
 {
     cache_.clear();

@@ -23,6 +23,17 @@ namespace planner {
 class MeasuredDataLibrary;
 class ScenarioDocument;
 
+// What an analysis on another thread needs to evaluate variants of a document: copies of the
+// scenario and of the catalog in effect (edits made while it runs do not reach it), and the
+// throughput source, which evaluate() may call from several threads. No cache: each worker
+// thread brings its own.
+struct AnalysisInputs {
+    Scenario scenario;
+    std::shared_ptr<const Catalog> catalog;
+    EvaluationContext context;
+    QString error; // the document cannot be evaluated (its benchmark database would not open)
+};
+
 // Everything views show about one evaluation, immutable once published.
 struct EvaluationSnapshot {
     std::optional<Evaluation> evaluation; // empty when the scenario cannot be evaluated
@@ -51,6 +62,7 @@ public:
     // Evaluates another scenario with this document's context (throughput source, cache): the
     // provenance panel's "verified and measured only" view.
     Result<Evaluation> evaluateVariant(const Scenario& s);
+    AnalysisInputs analysisInputs();
 
     static constexpr int kCoalesceMs = 15;
 

@@ -16,6 +16,8 @@
 #include "scenario/scenario_schema.h"
 #include "scenario_document.h"
 #include "scenario_form.h"
+#include "sweep_panel.h"
+#include "uncertainty_panel.h"
 #include "settings_keys.h"
 
 #include <QCloseEvent>
@@ -45,6 +47,8 @@ MainWindow::MainWindow(Options options, QWidget* parent)
     , dashboard_(new DashboardView(tabs_))
     , compare_(new CompareView(compareModel_, tabs_))
     , provenance_(new ProvenancePanel(this))
+    , sweep_(new SweepPanel(tabs_))
+    , uncertainty_(new UncertaintyPanel(tabs_))
     , recomputeLabel_(new FittedText(tr("Recomputed in 000.0 ms"), this))
     , dbLabel_(new QLabel(this))
 {
@@ -54,6 +58,14 @@ MainWindow::MainWindow(Options options, QWidget* parent)
     compare_->setObjectName(QStringLiteral("compare"));
     tabs_->addTab(dashboard_, tr("&Dashboard"));
     tabs_->addTab(compare_, tr("C&ompare"));
+    sweep_->setObjectName(QStringLiteral("sweep"));
+    uncertainty_->setObjectName(QStringLiteral("uncertainty"));
+    tabs_->addTab(sweep_, tr("S&weep"));
+    tabs_->addTab(uncertainty_, tr("&Uncertainty"));
+    connect(sweep_, &SweepPanel::openScenario, this, [this](const Scenario& s) {
+        addDocument(new ScenarioDocument(s, {}, this));
+        tabs_->setCurrentWidget(dashboard_);
+    });
     addBrowserTabs(tabs_, {QString(), catalogStore_});
     connect(catalogStore_, &ui::CatalogStore::changed, this, &MainWindow::applyCatalogChange);
     connect(catalogStore_, &ui::CatalogStore::fileChanged, this, [this](const QString& path) {
@@ -256,6 +268,8 @@ void MainWindow::setCurrentDocument(ScenarioDocument* document)
     undoGroup_->setActiveStack(document ? document->undoStack() : nullptr);
     form_->setDocument(document);
     provenance_->setDocument(document, ev);
+    sweep_->setEvaluator(ev);
+    uncertainty_->setEvaluator(ev);
     if (ev)
         showSnapshot(document, ev->snapshot());
     const int row = int(documents().indexOf(document));

@@ -34,6 +34,8 @@ class MeasuredDataLibrary;
 class ProvenancePanel;
 class ScenarioDocument;
 class ScenarioForm;
+class SweepPanel;
+class UncertaintyPanel;
 struct EvaluationSnapshot;
 
 class MainWindow : public QMainWindow {
@@ -64,13 +66,15 @@ public:
     DashboardView* dashboard() const { return dashboard_; }
     CompareModel* compareModel() const { return compareModel_; }
     ProvenancePanel* provenance() const { return provenance_; }
+    SweepPanel* sweepPanel() const { return sweep_; }
+    UncertaintyPanel* uncertaintyPanel() const { return uncertainty_; }
     ScenarioForm* form() const { return form_; }
     QTabWidget* tabs() const { return tabs_; }
     Autosave* autosave() const { return autosave_; }
     ui::CatalogStore* catalogStore() const { return catalogStore_; }
     QUndoGroup* undoGroup() const { return undoGroup_; }
     QStringList viewNames() const; // dashboard, compare, provenance and every tab's objectName
-    bool showView(const QString& name);
+    bool showView(const QString& name); // an analysis view runs first when it has no result yet
     void recomputeAllNow();
 
     QString lastError() const { return lastError_; }
@@ -96,6 +100,7 @@ private:
     bool confirmDiscardCatalogOverrides();
     void saveAs();
     void openDialog();
+    void runAnalysisFor(const QString& view);
     void loadRememberedCatalog();
     void applyCatalogChange();
 
@@ -111,6 +116,8 @@ private:
     DashboardView* dashboard_;
     CompareView* compare_;
     ProvenancePanel* provenance_;
+    SweepPanel* sweep_;
+    UncertaintyPanel* uncertainty_;
     ScenarioForm* form_ = nullptr;
     QListWidget* documentList_ = nullptr;
     QMenu* recentMenu_ = nullptr;

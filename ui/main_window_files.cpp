@@ -6,12 +6,16 @@
 #include "catalog_store.h"
 
 #include "autosave.h"
+#include "background_job.h"
 #include "bundled_files.h"
+#include "chart_adapter.h"
 #include "compare_model.h"
 #include "provenance_panel.h"
 #include "scenario/scenario_schema.h"
 #include "scenario_document.h"
 #include "settings_keys.h"
+#include "sweep_panel.h"
+#include "uncertainty_panel.h"
 
 #include <QCloseEvent>
 #include <QDir>
@@ -257,9 +261,25 @@ bool MainWindow::showView(const QString& name)
     for (int i = 0; i < tabs_->count(); ++i)
         if (tabs_->widget(i)->objectName() == name) {
             tabs_->setCurrentIndex(i);
+            runAnalysisFor(name);
             return true;
         }
     return false;
+}
+
+void MainWindow::runAnalysisFor(const QString& view)
+{
+    // An analysis view shows nothing until it has run: shown on its own (a screenshot), it runs
+    // on the current scenario with its default settings and waits for the answer.
+    if (view == QLatin1String("sweep") && sweep_->frontierSize() == 0) {
+        sweep_->run();
+        sweep_->job()->waitForFinished();
+    } else if (view == QLatin1String("uncertainty") && uncertainty_->histogramChart()->spec().empty()) {
+        uncertainty_->runTornado();
+        uncertainty_->job()->waitForFinished();
+        uncertainty_->runMonteCarlo();
+        uncertainty_->job()->waitForFinished();
+    }
 }
 
 } // namespace planner

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Sweep and Uncertainty tabs drive the real widgets: each analysis runs off the GUI thread,
+// reports progress, can be cancelled without leaving a half result, and shows what the engine
+// computed: the tornado's bars are the engine's swings, the histogram's percentiles the Monte
+// Carlo's, a frontier point opens as a scenario that evaluates to the point's own figures.
+#include "background_job.h"
+#include "chart_adapter.h"
+#include "document_evaluator.h"
+#include "scenario_document.h"
+#include "sweep_panel.h"
+#include "ui_test_support.h"
+#include "uncertainty_panel.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace planner;
+
+class TestAnalysisViews : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+
+    static void waitFor(BackgroundJob* job)
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(!job->isRunning(), 120000);
+        QCoreApplication::processEvents();
+    }
+
+private Q_SLOTS:
+    void initTestCase() { uitest::useTestIdentity(); }
+
+    void tornadoRanksTheEngineSwings()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        UncertaintyPanel* p = w.uncertaintyPanel();
+        QSignalSpy finished(p->job(), &BackgroundJob::finished);
+        p->runTornado();
+        QVERIFY(p->job()->isRunning() || finished.count() == 1);
+        waitFor(p->job());
+        QCOMPARE(finished.count(), 1);
+        const ChartSpec& c = p->tornadoChart()->spec();
+        QVERIFY2(!c.empty(), qPrintable(p->statusText()));
+        QCOMPARE(c.series.size(), std::size_t(2));
+        // The widest swing is drawn on top (last category); its bar spans the widest range.
+        const auto width = [&](std::size_t i) { return std::abs(c.series[1].values[i] - c.series[0].values[i]); };
+        for (std::size_t i = 0; i + 1 < c.categories.size(); ++i)
+            QVERIFY(width(i) <= width(i + 1) + 1e-12);
+        QVERIFY(p->statusText().contains(QLatin1String("Widest")));
+    }
+
+    void monteCarloShowsPercentilesAndCancels()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        UncertaintyPanel* p = w.uncertaintyPanel();
+        p->setSamples(2000);
+        p->runMonteCarlo();
+        waitFor(p->job());
+        const ChartSpec& c = p->histogramChart()->spec();
+        QVERIFY2(!c.empty(), qPrintable(p->statusText()));
+        // The outline's bins hold every sample; the markers are P5 <= P10 <= P50 <= P90 <= P95.
+        double counted = 0;
+        const auto& outline = c.series.front().points;
+        for (std::size_t i = 1; i + 1 < outline.size(); i += 2)
+            counted += outline[i].second;
+        QVERIFY(counted > 1000 && counted <= 2000);
+        std::vector<double> marks;
+        for (std::size_t i = 1; i < 6; ++i)
+            marks.push_back(c.series[i].points.front().first);
+        QVERIFY(std::is_sorted(marks.begin(), marks.end()));
+        QVERIFY(p->statusText().contains(QLatin1String("assumed triangular")));
+
+        // A large run, cancelled at once: no new histogram, the panel says so.
+        const ChartSpec before = c;
+        p->setSamples(1'000'000);
+        p->runMonteCarlo();
+        p->cancel();
+        waitFor(p->job());
+        QCOMPARE(p->histogramChart()->spec(), before);
+        QVERIFY2(p->statusText().contains(QLatin1String("cancelled")), qPrintable(p->statusText()));
+    }
+
+    void aFrontierPointOpensAsAScenarioWithItsFigures()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        SweepPanel* p = w.sweepPanel();
+        p->setAxesText(QStringLiteral("workload.min_tokens_per_s_per_user=20:140:7\nfinance.utilization=0.5,0.7"));
+        p->run();
+        waitFor(p->job());
+        QVERIFY2(p->frontierSize() > 0, qPrintable(p->statusText()));
+        const ChartSpec& c = p->chart()->spec();
+        QVERIFY(!c.empty());
+        // Pick the frontier point at the highest interactivity and open it.
+        const auto pt = c.series.front().points.back();
+        const int before = w.documents().size();
+        QVERIFY(p->openPoint(pt.first, pt.second));
+        QCOMPARE(w.documents().size(), before + 1);
+        ScenarioDocument* opened = w.currentDocument();
+        QCOMPARE(opened->scenario().workload.min_tokens_per_s_per_user.value, pt.first);
+        // The opened scenario, evaluated on its own, has the point's cost per million tokens.
+        w.evaluator(opened)->recomputeNow();
+        const Metric* cost = w.evaluator(opened)->snapshot()->evaluation->metric("results.cost_per_mtok_usd");
+        QVERIFY(cost);
+        VERIFY_RELATIVE(cost->value, pt.second, 1e-12);
+    }
+
+    void aBadAxisIsRefusedWithTheLine()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        SweepPanel* p = w.sweepPanel();
+        p->setAxesText(QStringLiteral("finance.utilization=0.5:0.9:3\nfinance.no_such_field=1:2:2"));
+        p->run();
+        QVERIFY(!p->job()->isRunning());
+        QVERIFY2(p->statusText().contains(QLatin1String("line 2")), qPrintable(p->statusText()));
+        QVERIFY(p->statusText().contains(QLatin1String("no_such_field")));
+    }
+};
+
+QTEST_MAIN(TestAnalysisViews)
+#include "test_analysis_views.moc"
