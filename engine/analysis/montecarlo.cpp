@@ -165,8 +165,13 @@ Result<MonteCarloResult> monteCarlo(const Scenario& scenario, const Catalog& cat
             first = t.first;
     }
     r.firstProblem = first.message;
-    for (std::size_t c = 0; c < metrics.size(); ++c)
+    for (std::size_t c = 0; c < metrics.size(); ++c) {
         r.outputs.push_back(summarize(*metrics[c], values, c, metrics.size(), options.samples));
+        if (metrics[c]->key == options.keep)
+            for (std::size_t i = 0; i < options.samples; ++i)
+                if (const double x = values[i * metrics.size() + c]; !std::isnan(x))
+                    r.kept.push_back(x);
+    }
     return r;
 }
 

@@ -29,6 +29,7 @@ struct MonteCarloOptions {
     unsigned threads = 1;
     const std::atomic<bool>* cancel = nullptr;    // set to stop early: the run returns an error
     std::atomic<std::size_t>* progress = nullptr; // samples done so far, for a progress bar
+    std::string_view keep;                        // an output whose every sample to return (a histogram)
 };
 
 struct OutputDistribution {
@@ -45,6 +46,7 @@ struct MonteCarloResult {
     std::size_t infeasible = 0;  // samples evaluate() refused as infeasible
     std::size_t invalid = 0;     // samples refused as bad input (an input combination out of range)
     std::string firstProblem;    // the message of the lowest-numbered sample that failed
+    std::vector<double> kept;    // options.keep's value of every evaluated sample, in sample order
 };
 
 // Errors: no uncertain inputs; samples == 0; the nominal scenario failing to evaluate; cancelled.

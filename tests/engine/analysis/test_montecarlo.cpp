@@ -98,6 +98,23 @@ private Q_SLOTS:
         QVERIFY(cost.p95 > 1.5 * cost.p5);
     }
 
+    void keptSamplesAreTheOnesSummarized()
+    {
+        MonteCarloOptions o;
+        o.samples = 1500;
+        o.seed = 11;
+        o.threads = 2;
+        o.keep = "results.cost_per_mtok_usd";
+        auto r = monteCarlo(twoInputs(), builtinCatalog(), {}, o);
+        QVERIFY(r);
+        const auto& cost = output(r.value(), "results.cost_per_mtok_usd");
+        // The histogram's samples are the percentiles' samples: same count, same median.
+        QCOMPARE(r.value().kept.size(), cost.samples);
+        std::vector<double> sorted = r.value().kept;
+        std::sort(sorted.begin(), sorted.end());
+        QCOMPARE(percentileOfSorted(sorted, 0.5), cost.p50);
+    }
+
     void reproducibleForASeed()
     {
         QVERIFY(sameFigures(run(twoInputs(), 1000, 42, 1), run(twoInputs(), 1000, 42, 1)));
