@@ -74,12 +74,17 @@ ChartSpec comparisonChart(const ComparisonModel& c, const std::string& key)
 
 Result<QByteArray> renderComparisonPdf(const ComparisonModel& c, PdfPageSize size)
 {
+    return renderPdfDocument(size, comparisonPdfPlan(c));
+}
+
+PdfDocumentPlan comparisonPdfPlan(ComparisonModel c)
+{
     PdfDocumentInfo info;
     info.title = QStringLiteral("Scenario comparison");
     const QString date = QDate::currentDate().toString(Qt::ISODate);
     info.furniture = {QStringLiteral("Comparison of %1 scenarios").arg(c.scenarioNames.size()),
                       QStringLiteral("Cluster cost report"), date + QStringLiteral("  ·  ") + plannerVersionText()};
-    return renderPdfDocument(size, info, [&](PdfLayout& l) {
+    return {info, [c = std::move(c)](PdfLayout& l) {
         l.heading(QStringLiteral("Scenario comparison"));
         l.paragraph(QStringLiteral("Every figure of each scenario side by side; under each figure its ratio to the baseline "
                                    "(value / baseline value). \"-\" means the scenario has no such figure."));
@@ -89,7 +94,7 @@ Result<QByteArray> renderComparisonPdf(const ComparisonModel& c, PdfPageSize siz
         l.chart(comparisonChart(c), 60 + 26 * static_cast<qreal>(c.scenarioNames.size()));
         l.chart(comparisonChart(c, "results.tco_per_gpu_hour_usd"), 60 + 26 * static_cast<qreal>(c.scenarioNames.size()));
         l.table(comparisonTable(c));
-    });
+    }};
 }
 
 Result<void> writeComparisonPdf(const ComparisonModel& c, const QString& path, PdfPageSize size)

@@ -15,6 +15,7 @@ namespace planner {
 // Cost per Mtok by scenario, horizontal bars named "1. <scenario>".
 ChartSpec comparisonChart(const ComparisonModel& c, const std::string& key = "results.cost_per_mtok_usd");
 
+PdfDocumentPlan comparisonPdfPlan(ComparisonModel c); // for renderPdfDocument and previewPdfDocument
 Result<QByteArray> renderComparisonPdf(const ComparisonModel& c, PdfPageSize size = PdfPageSize::A4);
 Result<void> writeComparisonPdf(const ComparisonModel& c, const QString& path, PdfPageSize size = PdfPageSize::A4);
 

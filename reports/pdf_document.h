@@ -13,11 +13,13 @@
 #include "core/result.h"
 
 #include <QByteArray>
+#include <QImage>
 #include <QString>
 
 #include <functional>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace planner {
 
@@ -30,8 +32,21 @@ struct PdfDocumentInfo {
     bool cover = false; // the first page has no header or footer
 };
 
+// A document before it is laid out: its furniture and what builds its pages. A report gives its
+// plan once; the file and the desktop's preview are both painted from it, so the preview is the file.
+struct PdfDocumentPlan {
+    PdfDocumentInfo info;
+    std::function<void(PdfLayout&)> build;
+};
+
 Result<QByteArray> renderPdfDocument(PdfPageSize size, const PdfDocumentInfo& info,
                                      const std::function<void(PdfLayout&)>& build);
+inline Result<QByteArray> renderPdfDocument(PdfPageSize size, const PdfDocumentPlan& plan)
+{
+    return renderPdfDocument(size, plan.info, plan.build);
+}
+// The same pages, laid out exactly as in the PDF, painted into white images of `dpi` dots per inch.
+Result<std::vector<QImage>> previewPdfDocument(PdfPageSize size, const PdfDocumentPlan& plan, int dpi);
 
 // Saves rendered bytes through QSaveFile, or passes the rendering's error on, naming the path.
 Result<void> savePdf(const Result<QByteArray>& bytes, const QString& path);

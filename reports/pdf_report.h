@@ -35,6 +35,7 @@ struct PdfReportInput {
     std::string date;                        // ISO date of the report
 };
 
+PdfDocumentPlan pdfReportPlan(PdfReportInput input); // for renderPdfDocument and previewPdfDocument
 Result<QByteArray> renderPdfReport(const PdfReportInput& input, PdfPageSize size = PdfPageSize::A4);
 Result<void> writePdfReport(const PdfReportInput& input, const QString& path, PdfPageSize size = PdfPageSize::A4);
 

@@ -51,18 +51,24 @@ std::vector<QString> pdfReportSectionTitles()
     return out;
 }
 
-Result<QByteArray> renderPdfReport(const PdfReportInput& in, PdfPageSize size)
+PdfDocumentPlan pdfReportPlan(PdfReportInput in)
 {
-    PdfDocumentInfo info;
-    info.title = QString::fromStdString(in.model.scenarioName);
-    info.furniture = {QString::fromStdString(in.model.scenarioName), QStringLiteral("Cluster cost report"),
-                      QString::fromStdString(in.date) + QStringLiteral("  ·  ") + plannerVersionText()};
-    info.cover = true;
-    return renderPdfDocument(size, info, [&](PdfLayout& l) {
+    PdfDocumentPlan plan;
+    plan.info.title = QString::fromStdString(in.model.scenarioName);
+    plan.info.furniture = {QString::fromStdString(in.model.scenarioName), QStringLiteral("Cluster cost report"),
+                           QString::fromStdString(in.date) + QStringLiteral("  ·  ") + plannerVersionText()};
+    plan.info.cover = true;
+    plan.build = [in = std::move(in)](PdfLayout& l) {
         pdf_sections::cover(l, in);
         for (const Section& s : kSections)
             s.build(l, in);
-    });
+    };
+    return plan;
+}
+
+Result<QByteArray> renderPdfReport(const PdfReportInput& in, PdfPageSize size)
+{
+    return renderPdfDocument(size, pdfReportPlan(in));
 }
 
 Result<void> writePdfReport(const PdfReportInput& in, const QString& path, PdfPageSize size)

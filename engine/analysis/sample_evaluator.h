@@ -2,11 +2,8 @@
 #pragma once
 
 // The one place Monte Carlo evaluates a sample: a scenario in, the value of each requested output
-// out. It calls evaluate() today with its own EvaluationCache (one evaluator per thread); when the
-// numbers-only evaluation path lands, only evaluateSample's body changes. Monte Carlo asks for
-// exactly the headline keys (results.*, sizing.*, finance.total_usd_per_year), so with the sweep
-// branch's evaluate/headline.h the body becomes: figures = evaluateNumbers(s, catalog_, ctx_);
-// out[i] = figures[*headlineFromKey(keys[i])] (the key-to-index map computed once).
+// out, through the numbers-only path (evaluate/headline.h) with its own EvaluationCache (one
+// evaluator per thread). An output the headline figures do not cover comes back NaN.
 
 #include "core/result.h"
 #include "evaluate/evaluate.h"
