@@ -50,8 +50,8 @@ EvaluationContext DocumentEvaluator::context(QString* dbPath, QString* error)
 AnalysisInputs DocumentEvaluator::analysisInputs()
 {
     AnalysisInputs in;
-    QString db;
-    in.context = context(&db, &in.error);
+    in.context = context(&in.benchmarkDb, &in.error);
+    in.data = data_;
     in.context.cache = nullptr;
     in.scenario = document_->scenario();
     in.catalog = std::make_shared<const Catalog>(*catalog_);

@@ -21,6 +21,7 @@
 namespace planner {
 
 class MeasuredDataLibrary;
+struct MeasuredData;
 class ScenarioDocument;
 
 // What an analysis on another thread needs to evaluate variants of a document: copies of the
@@ -31,6 +32,8 @@ struct AnalysisInputs {
     Scenario scenario;
     std::shared_ptr<const Catalog> catalog;
     EvaluationContext context;
+    std::shared_ptr<const MeasuredData> data; // the benchmark database the throughput reads; may be null
+    QString benchmarkDb;                       // its path; empty when none
     QString error; // the document cannot be evaluated (its benchmark database would not open)
 };
 

@@ -8,6 +8,7 @@
 #include "compare_model.h"
 #include "compare_view.h"
 #include "dashboard_view.h"
+#include "export_dialog.h"
 #include "document_evaluator.h"
 #include "main_window_tabs.h"
 #include "measured_data_library.h"
@@ -184,6 +185,11 @@ void MainWindow::buildActions()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    addEntry(exportMenu, tr("This &scenario's report (PDF, XLSX, CSV)..."), QKeySequence(tr("Ctrl+E")), this,
+             [this] { openExportDialog(false); });
+    addEntry(exportMenu, tr("The &comparison of the open scenarios (PDF, XLSX, CSV)..."), QKeySequence(tr("Ctrl+Shift+E")),
+             this, [this] { openExportDialog(true); });
     file->addSeparator();
     addEntry(file, tr("&Quit"), QKeySequence::Quit, this, [this] { close(); });
     refreshRecentMenu();
@@ -210,6 +216,31 @@ QVector<ScenarioDocument*> MainWindow::documents() const
     for (const Open& o : open_)
         out.push_back(o.document);
     return out;
+}
+
+ExportDialog* MainWindow::openExportDialog(bool comparison)
+{
+    QString error;
+    std::optional<ExportSource> source;
+    if (comparison) {
+        QVector<DocumentEvaluator*> evaluators;
+        for (const Open& o : std::as_const(open_))
+            evaluators.push_back(o.evaluator);
+        source = comparisonExport(evaluators, compareModel_->baseline(), &error);
+    } else if (current_) {
+        source = documentExport(*evaluator(current_), current_->fileName(), &error);
+    } else {
+        error = tr("no scenario is open");
+    }
+    if (!source) {
+        reportError(tr("Nothing to export"), error);
+        return nullptr;
+    }
+    auto* dialog = new ExportDialog(std::move(*source), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (options_.interactive)
+        dialog->open();
+    return dialog;
 }
 
 void MainWindow::loadRememberedCatalog()

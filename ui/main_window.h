@@ -29,6 +29,7 @@ class CompareModel;
 class CompareView;
 class DashboardView;
 class DocumentEvaluator;
+class ExportDialog;
 class FittedText;
 class MeasuredDataLibrary;
 class ProvenancePanel;
@@ -76,6 +77,9 @@ public:
     QStringList viewNames() const; // dashboard, compare, provenance and every tab's objectName
     bool showView(const QString& name); // an analysis view runs first when it has no result yet
     void recomputeAllNow();
+    // File > Export: the current scenario's report, or the comparison of every open scenario
+    // against the Compare view's baseline. Null (and reportError) when there is nothing to export.
+    ExportDialog* openExportDialog(bool comparison);
 
     QString lastError() const { return lastError_; }
     QString statusText() const;
