@@ -6,16 +6,16 @@
 
 namespace planner {
 
-namespace {
-
-constexpr const char* kHeadlineSection = "results";
-
 std::optional<double> ratioOf(const std::optional<double>& v, const std::optional<double>& base)
 {
     if (!v || !base || !std::isfinite(*v) || !std::isfinite(*base) || *base == 0)
         return std::nullopt;
     return *v / *base;
 }
+
+namespace {
+
+constexpr const char* kHeadlineSection = "results";
 
 // Every key once, headline keys first, each group in the order the scenarios publish them.
 std::vector<const ReportFigure*> rowOrder(const std::vector<ReportModel>& models)

@@ -32,6 +32,10 @@ struct ComparisonModel {
     const ComparisonRow* row(const std::string& key) const;
 };
 
+// value / baseline value; nullopt where either is missing or not finite, or the baseline is 0.
+// The one rule every comparison (reports, the desktop's Compare view) uses.
+std::optional<double> ratioOf(const std::optional<double>& value, const std::optional<double>& baseline);
+
 // `baseline` must index `models`; an out-of-range baseline is taken as 0 (the caller checks it).
 ComparisonModel buildComparison(const std::vector<ReportModel>& models, std::size_t baseline);
 

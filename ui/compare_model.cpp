@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare_model.h"
 
+#include "comparison_model.h"
+
 #include "figure_text.h"
 #include "core/number_text.h"
 
@@ -91,10 +93,7 @@ std::optional<double> CompareModel::ratio(int scenario, int row) const
 {
     if (baseline_ < 0 || baseline_ >= int(columns_.size()))
         return std::nullopt;
-    const auto v = value(scenario, row), b = value(baseline_, row);
-    if (!v || !b || *b == 0)
-        return std::nullopt;
-    return *v / *b;
+    return ratioOf(value(scenario, row), value(baseline_, row));
 }
 
 QVariant CompareModel::data(const QModelIndex& index, int role) const
