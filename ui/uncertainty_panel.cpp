@@ -157,7 +157,7 @@ void UncertaintyPanel::runTornado()
                 status_->setText(tr("Tornado not run: %1").arg(qs(bars.error().message)));
                 return;
             }
-            tornado_->setSpec(tornadoChart(bars.value(), label, unit));
+            tornado_->setSpec(planner::tornadoChart(bars.value(), label, unit));
             QString top;
             if (!bars.value().empty()) {
                 const TornadoBar& b = bars.value().front();
@@ -207,7 +207,7 @@ void UncertaintyPanel::runMonteCarlo()
             const MonteCarloResult& mc = r.value();
             for (const OutputDistribution& d : mc.outputs)
                 if (d.key == kOutput) {
-                    histogram_->setSpec(histogramChart(mc.kept, d));
+                    histogram_->setSpec(planner::histogramChart(mc.kept, d));
                     status_->setText(tr("%1 samples, %2 infeasible. Cost per Mtok P10 %3, P50 %4, P90 %5 %6. %7")
                                          .arg(mc.samples)
                                          .arg(mc.infeasible + mc.invalid)
