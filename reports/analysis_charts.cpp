@@ -12,17 +12,19 @@ namespace planner {
 ChartSpec tornadoChart(const std::vector<TornadoBar>& bars, std::string_view outputLabel, std::string_view unit)
 {
     ChartSpec c;
-    c.title = "What moves " + std::string(outputLabel) + " most";
+    c.title = "Tornado: " + std::string(outputLabel);
     c.xTitle = "change from the nominal value (" + std::string(unit) + ")";
     c.horizontal = true;
     c.emptyText = "No swing could be evaluated at both ends.";
-    ChartSeries low{"input at the low end of its swing", SeriesKind::Bars, {}, {}};
-    ChartSeries high{"input at the high end of its swing", SeriesKind::Bars, {}, {}};
+    ChartSeries low{"input low", SeriesKind::Bars, {}, {}};
+    ChartSeries high{"input high", SeriesKind::Bars, {}, {}};
     // Qt Charts and the PDF draw the first category at the bottom; the widest swing goes on top.
     for (auto it = bars.rbegin(); it != bars.rend(); ++it) {
         if (!std::isfinite(it->width()))
             continue;
-        c.categories.push_back(it->swing.path + " " + numberText(it->swing.low) + " to " + numberText(it->swing.high));
+        // The field's own name: its section is clear from it, and a short label is not cut off.
+        const std::string& path = it->swing.path;
+        c.categories.push_back(path.substr(path.find('.') + 1));
         low.values.push_back(it->outputAtLow - it->base);
         high.values.push_back(it->outputAtHigh - it->base);
     }
@@ -36,7 +38,8 @@ ChartSpec tornadoChart(const std::vector<TornadoBar>& bars, std::string_view out
 ChartSpec histogramChart(std::vector<double> samples, const OutputDistribution& d, int bins)
 {
     ChartSpec c;
-    c.title = "Distribution of " + std::string(d.label) + " over " + numberText(double(samples.size())) + " samples";
+    c.title = numberText(double(samples.size())) + " samples: P10 " + numberText(d.p10) + ", P50 " + numberText(d.p50) +
+              ", P90 " + numberText(d.p90) + " " + std::string(d.unit);
     c.xTitle = std::string(d.label) + " (" + std::string(d.unit) + ")";
     c.yTitle = "samples per bin";
     c.emptyText = "No sample could be evaluated.";
@@ -59,11 +62,11 @@ ChartSpec histogramChart(std::vector<double> samples, const OutputDistribution& 
     }
     outline.points.push_back({from + bins * width, 0});
     c.series.push_back(std::move(outline));
-    // Each percentile marked on the axis, its value in the legend so it can be read exactly.
+    // Each percentile marked on the axis and named in the legend (the title gives P10 to P90 exactly).
     const std::pair<const char*, double> marks[] = {{"P5", d.p5},   {"P10", d.p10}, {"P50", d.p50},
                                                     {"P90", d.p90}, {"P95", d.p95}, {"mean", d.mean}};
     for (const auto& [name, value] : marks)
-        c.series.push_back({std::string(name) + " " + numberText(value), SeriesKind::Marker, {}, {{value, 0.0}}});
+        c.series.push_back({name, SeriesKind::Marker, {}, {{value, 0.0}}});
     return c;
 }
 

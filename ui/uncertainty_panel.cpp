@@ -44,7 +44,7 @@ QString withUncertainInputs(Scenario& s, const Evaluation& nominal)
         if (setDistribution(s, w.path, d, "assumed: triangular over the default swing"))
             assumed << qs(w.path);
     }
-    return QObject::tr("The scenario gives no distributions: assumed triangular +/-20%% on %1.").arg(assumed.join(QStringLiteral(", ")));
+    return QObject::tr("The scenario gives no distributions: assumed triangular +/-20% on %1.").arg(assumed.join(QStringLiteral(", ")));
 }
 
 } // namespace
