@@ -13,7 +13,7 @@ ChartSpec tornadoChart(const std::vector<TornadoBar>& bars, std::string_view out
 {
     ChartSpec c;
     c.title = "Tornado: " + std::string(outputLabel);
-    c.xTitle = "change from the nominal value (" + std::string(unit) + ")";
+    c.yTitle = "change from the nominal value (" + std::string(unit) + ")"; // the value axis, drawn horizontally
     c.horizontal = true;
     c.emptyText = "No swing could be evaluated at both ends.";
     ChartSeries low{"input low", SeriesKind::Bars, {}, {}};
