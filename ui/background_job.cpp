@@ -51,6 +51,21 @@ void BackgroundJob::waitForFinished()
     QCoreApplication::sendPostedEvents(&watcher_); // deliver the finished signal now
 }
 
+void showProgress(BackgroundJob* job, QProgressBar* bar)
+{
+    bar->setRange(0, 1000);
+    bar->setTextVisible(false);
+    QObject::connect(job, &BackgroundJob::progressChanged, bar, [bar](int permille) {
+        bar->setRange(0, permille < 0 ? 0 : 1000);
+        if (permille >= 0)
+            bar->setValue(permille);
+    });
+    QObject::connect(job, &BackgroundJob::finished, bar, [bar] {
+        bar->setRange(0, 1000);
+        bar->setValue(0);
+    });
+}
+
 void BackgroundJob::reportProgress()
 {
     if (!control_)

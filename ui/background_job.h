@@ -9,6 +9,7 @@
 // never touches them before the work has finished.
 
 #include <QFutureWatcher>
+#include <QProgressBar>
 #include <QObject>
 #include <QTimer>
 
@@ -50,5 +51,9 @@ private:
     QFutureWatcher<Deliver> watcher_;
     QTimer poll_;
 };
+
+// Shows a job's progress in `bar` (0..1000; busy while the total is unknown) and empties the bar
+// when the job ends: the one way every analysis view shows its progress.
+void showProgress(BackgroundJob* job, QProgressBar* bar);
 
 } // namespace planner

@@ -74,8 +74,7 @@ SweepPanel::SweepPanel(QWidget* parent)
     axes_->setTabChangesFocus(true);
     constraints_->setAccessibleName(tr("Constraints"));
     constraints_->setPlaceholderText(tr("constraints, comma-separated: sizing.facility_kw<=20000"));
-    progress_->setRange(0, 1000);
-    progress_->setTextVisible(false);
+    showProgress(job_, progress_);
     progress_->setAccessibleName(tr("Sweep progress"));
     status_->setWordWrap(true);
 
@@ -96,11 +95,6 @@ SweepPanel::SweepPanel(QWidget* parent)
 
     connect(runButton_, &QPushButton::clicked, this, &SweepPanel::run);
     connect(cancelButton_, &QPushButton::clicked, this, &SweepPanel::cancel);
-    connect(job_, &BackgroundJob::progressChanged, this, [this](int permille) {
-        progress_->setRange(0, permille < 0 ? 0 : 1000);
-        if (permille >= 0)
-            progress_->setValue(permille);
-    });
     connect(job_, &BackgroundJob::finished, this, [this] { setBusy(false); });
     connect(chart_, &ChartPanel::pointClicked, this, [this](const QPointF& p) { openPoint(p.x(), p.y()); });
     setBusy(false);
@@ -121,10 +115,6 @@ void SweepPanel::setBusy(bool busy)
 {
     runButton_->setEnabled(!busy && evaluator_);
     cancelButton_->setEnabled(busy);
-    if (!busy) {
-        progress_->setRange(0, 1000);
-        progress_->setValue(0);
-    }
 }
 
 void SweepPanel::run()

@@ -70,8 +70,7 @@ UncertaintyPanel::UncertaintyPanel(QWidget* parent)
     seed_->setRange(1, 1'000'000);
     seed_->setPrefix(tr("seed "));
     seed_->setAccessibleName(tr("Monte Carlo random seed"));
-    progress_->setRange(0, 1000);
-    progress_->setTextVisible(false);
+    showProgress(job_, progress_);
     progress_->setAccessibleName(tr("Analysis progress"));
     status_->setWordWrap(true);
     cancelButton_->setEnabled(false);
@@ -95,11 +94,6 @@ UncertaintyPanel::UncertaintyPanel(QWidget* parent)
     connect(tornadoButton_, &QPushButton::clicked, this, &UncertaintyPanel::runTornado);
     connect(monteCarloButton_, &QPushButton::clicked, this, &UncertaintyPanel::runMonteCarlo);
     connect(cancelButton_, &QPushButton::clicked, this, &UncertaintyPanel::cancel);
-    connect(job_, &BackgroundJob::progressChanged, this, [this](int permille) {
-        progress_->setRange(0, permille < 0 ? 0 : 1000); // a busy bar until the total is known
-        if (permille >= 0)
-            progress_->setValue(permille);
-    });
     connect(job_, &BackgroundJob::finished, this, [this] { setBusy(false); });
     setBusy(false);
 }
@@ -121,21 +115,26 @@ void UncertaintyPanel::setBusy(bool busy)
     tornadoButton_->setEnabled(!busy && evaluator_);
     monteCarloButton_->setEnabled(!busy && evaluator_);
     cancelButton_->setEnabled(busy);
-    if (!busy) {
-        progress_->setRange(0, 1000);
-        progress_->setValue(0);
+}
+
+std::optional<AnalysisInputs> UncertaintyPanel::inputsToRun()
+{
+    if (!evaluator_ || job_->isRunning())
+        return std::nullopt;
+    AnalysisInputs in = evaluator_->analysisInputs();
+    if (!in.error.isEmpty()) {
+        status_->setText(in.error);
+        return std::nullopt;
     }
+    return in;
 }
 
 void UncertaintyPanel::runTornado()
 {
-    if (!evaluator_ || job_->isRunning())
+    std::optional<AnalysisInputs> ready = inputsToRun();
+    if (!ready)
         return;
-    AnalysisInputs in = evaluator_->analysisInputs();
-    if (!in.error.isEmpty()) {
-        status_->setText(in.error);
-        return;
-    }
+    AnalysisInputs in = std::move(*ready);
     setBusy(true);
     status_->setText(tr("Tornado: evaluating each swing..."));
     job_->start([this, in = std::move(in)](BackgroundJob::Control& control) -> BackgroundJob::Deliver {
@@ -172,13 +171,10 @@ void UncertaintyPanel::runTornado()
 
 void UncertaintyPanel::runMonteCarlo()
 {
-    if (!evaluator_ || job_->isRunning())
+    std::optional<AnalysisInputs> ready = inputsToRun();
+    if (!ready)
         return;
-    AnalysisInputs in = evaluator_->analysisInputs();
-    if (!in.error.isEmpty()) {
-        status_->setText(in.error);
-        return;
-    }
+    AnalysisInputs in = std::move(*ready);
     const auto nominal = evaluator_->snapshot();
     if (!nominal || !nominal->evaluation) {
         status_->setText(tr("Monte Carlo not run: the scenario cannot be evaluated."));

@@ -7,7 +7,11 @@
 // given triangular distributions over the tornado's default swings (+/-20% of the main cost
 // drivers), and the panel says so.
 
+#include "document_evaluator.h"
+
 #include <QWidget>
+
+#include <optional>
 
 class QLabel;
 class QProgressBar;
@@ -18,7 +22,6 @@ namespace planner {
 
 class BackgroundJob;
 class ChartPanel;
-class DocumentEvaluator;
 struct Scenario;
 
 class UncertaintyPanel : public QWidget {
@@ -39,6 +42,8 @@ public:
 
 private:
     void setBusy(bool busy);
+    // The current document's inputs when an analysis may start; says why not otherwise.
+    std::optional<AnalysisInputs> inputsToRun();
 
     DocumentEvaluator* evaluator_ = nullptr;
     BackgroundJob* job_;
