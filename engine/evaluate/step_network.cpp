@@ -79,7 +79,7 @@ void fabricBom(bool numbersOnly, const FabricResult& f, const SwitchSpec* sw, co
                                  numbersOnly ? Provenance{}
                                              : Provenance{"counted by the fabric model; no cable price in the catalog",
                                                           {}, Grade::Estimate});
-    out.bom.push_back(cables);
+    out.bom.push_back(std::move(cables));
 }
 
 // A missing price or power figure counts as zero; say so rather than let the BOM look complete.
