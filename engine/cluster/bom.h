@@ -31,12 +31,14 @@ struct BomLine {
 struct Bom {
     std::vector<BomLine> lines;
 
-    void add(BomLine line)
+    // Moved straight into place: a BomLine is six strings, and evaluate() adds a dozen per call.
+    void add(BomLine&& line)
     {
-        line.totalCost = line.unitCost * line.count;
-        line.totalPower = line.unitPower * line.count;
-        lines.push_back(std::move(line));
+        BomLine& l = lines.emplace_back(std::move(line));
+        l.totalCost = l.unitCost * l.count;
+        l.totalPower = l.unitPower * l.count;
     }
+    void add(const BomLine& line) { add(BomLine(line)); }
     units::Money totalCost() const
     {
         units::Money sum = units::usd(0);

@@ -127,13 +127,13 @@ StorageMonth storageMonth(const StorageInput& in, const PerTier<Band>& bands, in
     return out;
 }
 
-std::optional<Error> validatePrice(const std::string& tier, const TierPrice& p)
+std::optional<Error> validatePrice(std::string_view tier, const TierPrice& p)
 {
-    InputCheck check;
-    check.atLeast(tier + ".usd_per_gb_month", units::in_usd_per_gb(p.storagePerMonth), 0.0, "USD/GB")
-        .atLeast(tier + ".retrieval_usd_per_gb", units::in_usd_per_gb(p.retrieval), 0.0, "USD/GB")
-        .atLeast(tier + ".egress_usd_per_gb", units::in_usd_per_gb(p.egress), 0.0, "USD/GB")
-        .atLeast(tier + ".minimum_retention_days", units::in_days(p.minimumRetention), 0.0, "days");
+    InputCheck check(tier);
+    check.atLeast(".usd_per_gb_month", units::in_usd_per_gb(p.storagePerMonth), 0.0, "USD/GB")
+        .atLeast(".retrieval_usd_per_gb", units::in_usd_per_gb(p.retrieval), 0.0, "USD/GB")
+        .atLeast(".egress_usd_per_gb", units::in_usd_per_gb(p.egress), 0.0, "USD/GB")
+        .atLeast(".minimum_retention_days", units::in_days(p.minimumRetention), 0.0, "days");
     return check.error;
 }
 

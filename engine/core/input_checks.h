@@ -17,6 +17,11 @@ namespace planner {
 
 class InputCheck {
 public:
+    InputCheck() = default;
+    // Field names are `prefix` + field ("storage.hot_tier" + ".usd_per_gb_month"), joined only
+    // when a check fails: the checks run on every evaluation of a sweep.
+    explicit InputCheck(std::string_view prefix) : prefix_(prefix) {}
+
     // value in [lo, hi]; `unit` is appended to numbers in the message ("min", "s", "GB/s").
     InputCheck& within(std::string_view field, double value, double lo, double hi,
                        std::string_view unit = {})
@@ -50,9 +55,10 @@ private:
     }
     void fail(std::string_view field, const std::string& rule, double value, std::string_view unit)
     {
-        error = badInput(std::string(field),
-                         std::string(field) + " " + rule + ", got " + show(value, unit));
+        const std::string name = std::string(prefix_) + std::string(field);
+        error = badInput(name, name + " " + rule + ", got " + show(value, unit));
     }
+    std::string_view prefix_;
     // Six significant digits, so "between 0 and 1, got 1.00001" does not read "got 1".
     static std::string show(double v, std::string_view unit)
     {

@@ -6,6 +6,7 @@
 #include "scenario/scenario_defaults.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -35,6 +36,7 @@ Result<void> sizeWithNetwork(Work& w)
     const bool allIn = w.s.facility.it_kw_per_gpu_all_in.isSet();
     Power overhead = watts(0);
     std::vector<std::pair<int, Power>> tried; // each size and the network share it was sized with
+    std::optional<FabricResult> lastFabric;    // sized for tried.back(): the settled size reuses it
     for (int round = 0; round < 8; ++round) {
         if (auto ok = steps::size(w, overhead); !ok)
             return ok;
@@ -52,10 +54,12 @@ Result<void> sizeWithNetwork(Work& w)
         if (!net)
             return net.error();
         overhead = net.value().power() / double(gpus);
+        lastFabric = std::move(net.value());
     }
     if (!w.numbersOnly)
         w.out.warnings.insert(w.out.warnings.end(), w.out.sizing.warnings.begin(), w.out.sizing.warnings.end());
-    auto finalNet = steps::planNetwork(w, w.out.sizing.gpus);
+    const bool settledOnLast = !tried.empty() && tried.back().first == w.out.sizing.gpus;
+    auto finalNet = steps::planNetwork(w, w.out.sizing.gpus, settledOnLast ? std::move(lastFabric) : std::nullopt);
     if (!finalNet)
         return finalNet.error();
     w.network = std::move(finalNet.value());

@@ -69,7 +69,8 @@ units::TokenRate averageDemand(const Scenario& s); // tokens/s, from tokens a da
 Result<void> size(Work& w, units::Power overheadPerGpu);
 // step_network.cpp: the scale-out fabric, its BOM lines and figures, collective times.
 Result<FabricResult> sizeScenarioFabric(const Work& w, int gpus); // counts only
-Result<NetworkPlan> planNetwork(const Work& w, int gpus);
+// `sized`: the fabric sizeScenarioFabric already gave for these GPUs, if any (sizing settles on it).
+Result<NetworkPlan> planNetwork(const Work& w, int gpus, std::optional<FabricResult> sized = std::nullopt);
 Result<void> collectiveDetails(const Work& w, std::vector<Metric>& out);
 // step_reliability.cpp: failures, checkpoints, stragglers and goodput.
 Result<ReliabilityResult> planReliability(const Work& w, int gpus, units::Time checkpointWrite);

@@ -44,7 +44,7 @@ void addComputeBom(Work& w)
         l.unitPower = watts(0);
         l.includedIn = domain.item;
         l.provenance = price.known() ? price.provenance() : Provenance{};
-        w.out.bom.add(l);
+        w.out.bom.add(std::move(l));
     };
     included(w.gpu ? w.gpu->name : w.system.gpu, z.gpus, "GPUs");
     included("CPUs", double(z.domains) * w.system.cpusPerDomain, "CPUs");
@@ -68,7 +68,7 @@ void addFacilityBom(Work& w)
         cooling.provenance = s.facility.cooling_capex_usd_per_kw.provenance;
     }
     if (cooling.unitCost.value() > 0)
-        w.out.bom.add(cooling);
+        w.out.bom.add(std::move(cooling));
     if (w.choices.mode != FacilityMode::Build)
         return;
     BomLine site;
@@ -82,7 +82,7 @@ void addFacilityBom(Work& w)
         site.unit = "MW of critical IT";
         site.provenance = s.facility.build_usd_per_mw.provenance;
     }
-    w.out.bom.add(site);
+    w.out.bom.add(std::move(site));
 }
 
 } // namespace

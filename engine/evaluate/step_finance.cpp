@@ -77,6 +77,7 @@ FinanceInput financeInput(const Work& w)
     if (w.out.sizing.basis == SizingBasis::Demand)
         in.demand = averageDemand(s);
     in.horizon = years(s.finance.depreciation_years.value);
+    in.cashFlow = !w.numbersOnly;
     return in;
 }
 

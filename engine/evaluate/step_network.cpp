@@ -79,7 +79,7 @@ void fabricBom(bool numbersOnly, const FabricResult& f, const SwitchSpec* sw, co
                                  numbersOnly ? Provenance{}
                                              : Provenance{"counted by the fabric model; no cable price in the catalog",
                                                           {}, Grade::Estimate});
-    out.bom.push_back(cables);
+    out.bom.push_back(std::move(cables));
 }
 
 // A missing price or power figure counts as zero; say so rather than let the BOM look complete.
@@ -110,17 +110,20 @@ Result<FabricResult> sizeScenarioFabric(const Work& w, int gpus)
     return sizeFabric(fabricInput(s, sw, optic, gpus));
 }
 
-Result<NetworkPlan> planNetwork(const Work& w, int gpus)
+Result<NetworkPlan> planNetwork(const Work& w, int gpus, std::optional<FabricResult> sized)
 {
     const Scenario& s = w.s;
     const Catalog& c = w.catalog;
     const SwitchSpec* sw = c.switchSpec(s.network.switch_model.value);
     const OpticSpec* optic = s.network.optic.value.empty() ? nullptr : c.optic(s.network.optic.value);
-    auto fabric = sizeFabric(fabricInput(s, sw, optic, gpus));
-    if (!fabric)
-        return fabric.error();
+    if (!sized) {
+        auto fabric = sizeFabric(fabricInput(s, sw, optic, gpus));
+        if (!fabric)
+            return fabric.error();
+        sized = std::move(fabric.value());
+    }
     NetworkPlan out;
-    out.fabric = std::move(fabric.value());
+    out.fabric = std::move(*sized);
     fabricBom(w.numbersOnly, out.fabric, sw, optic, out);
     if (w.numbersOnly)
         return out;

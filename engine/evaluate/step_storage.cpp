@@ -78,6 +78,7 @@ Result<StoragePlan> planStorage(const Work& w, Time interval)
     const StorageMonth& steady = out.plan.steady;
     out.feesPerYear = steady.total / months(1);
     const auto& held = out.plan.steadyStored;
+    out.bom.reserve(3); // hot, warm, archive
     if (w.numbersOnly) { // the same lines without names: finance gives every class in the BOM a capex item
         for (DataSize tier : {held.hot, held.warm, held.archive}) {
             BomLine l;

@@ -9,14 +9,24 @@ namespace planner {
 
 using namespace units;
 
-double capitalRecoveryFactor(double rate, double years)
+namespace {
+
+// (1 + rate)^years once: the recovery factor and the residual's discount both need it, and pow
+// is the dearest operation of an evaluation's finance.
+double recoveryFactorOfGrowth(double rate, double years, double growth)
 {
     if (years <= 0)
         return 0;
     if (rate == 0)
         return 1.0 / years;
-    const double growth = std::pow(1.0 + rate, years);
     return rate * growth / (growth - 1.0);
+}
+
+} // namespace
+
+double capitalRecoveryFactor(double rate, double years)
+{
+    return recoveryFactorOfGrowth(rate, years, years > 0 && rate != 0 ? std::pow(1.0 + rate, years) : 1.0);
 }
 
 double annuityFactor(double rate, double years)
@@ -34,8 +44,9 @@ MoneyRate annualizedCapital(const CapexItem& item, double costOfCapital)
     if (n <= 0)
         return usd_per_year(0);
     // The residual comes back at the end of life, so only its present value offsets the capex.
-    const double residualPv = item.residualFraction * in_usd(item.amount) / std::pow(1.0 + costOfCapital, n);
-    return usd_per_year((in_usd(item.amount) - residualPv) * capitalRecoveryFactor(costOfCapital, n));
+    const double growth = std::pow(1.0 + costOfCapital, n);
+    const double residualPv = item.residualFraction * in_usd(item.amount) / growth;
+    return usd_per_year((in_usd(item.amount) - residualPv) * recoveryFactorOfGrowth(costOfCapital, n, growth));
 }
 
 namespace {
@@ -198,13 +209,18 @@ Result<FinanceResult> computeFinance(const FinanceInput& in)
     out.basis = in;
     out.totalPerYear = usd_per_year(0);
     out.capexTotal = usd(0);
-    if (in.mode != FacilityMode::Rent)
+    out.opex.reserve(9); // the most addOpex adds (build mode): no reallocation in a sweep
+    if (in.mode != FacilityMode::Rent) {
+        out.capital.reserve(in.capex.size());
+        out.capex.reserve(in.capex.size());
         addCapital(in, out);
+    }
     addOpex(in, out);
     out.tcoPerGpuHour = out.totalPerYear / in.gpus;
     if (auto ok = addTokenCosts(in, out); !ok)
         return ok.error();
-    addCashFlow(in, out);
+    if (in.cashFlow)
+        addCashFlow(in, out);
     if (in.mode != FacilityMode::Rent)
         out.breakEvenGpuHourPrice = out.totalPerYear / (servingGpus(in) * in.utilization * in.goodput);
     return out;

@@ -94,6 +94,9 @@ struct FinanceInput {
     double servingGpus = 0;                // spares excluded; 0 = all of `gpus`
     units::TokenRate demand;               // sized from demand: the tokens served; zero = fixed cluster
     units::Time horizon = units::years(5); // for cash flow and NPV
+    // The year-by-year cash flow and its NPV (a power per year) are report figures; the numbers-only
+    // path of sweeps reads neither, so it leaves them empty and zero.
+    bool cashFlow = true;
 };
 
 struct CostLine {
