@@ -235,9 +235,8 @@ GpuSpec mi350x()
 }
 
 // PCIe cards: no NVLink, so GPUs of one server talk over PCIe 5.0 x16 (32 GT/s x 16 lanes, about
-// 64 GB/s each way). Their tensor FLOPS are left unknown: NVIDIA quotes them as "AI TOPS" with
-// sparsity, and no per-precision dense figure was in the reference data; the roofline and
-// transfers therefore cannot run on them, measured rows can.
+// 64 GB/s each way). NVIDIA quotes their tensor rates as sparse "AI TOPS"; a dense figure comes
+// from a third party that states its basis, or is half the sparse one, graded Estimate.
 constexpr double kPcie5x16BidirGBs = 128;
 constexpr const char* kPcie5 = "PCI Express 5.0 x16: 32 GT/s x 16 lanes, about 64 GB/s each way; the card has no NVLink (vendor datasheet)";
 
@@ -249,6 +248,20 @@ GpuSpec rtxPro6000Se()
     g.hbmBandwidth = fig(gigabytes_per_second(1597), sheet, "", Vendor);
     g.tdp = fig(watts(600), sheet, "", Vendor);
     g.scaleUpBandwidth = fig(gigabytes_per_second(kPcie5x16BidirGBs), kPcie5, "", Vendor);
+    // NVIDIA's "up to 4 PFLOPS of FP4, 2 PFLOPS of FP8 and 1 PFLOP of BF16/FP16" are the sparse
+    // rates: the FP4 one is the card's 4,000 "AI TOPS", which NVIDIA states with sparsity, and the
+    // three keep the 4:2:1 ratio of every Blackwell tensor core.
+    const std::string quoted = "NVIDIA figures quoted at jarvislabs.ai/blog/nvfp4-rtxpro6000 ('up to 4 PFLOPS of FP4, 2 PFLOPS of FP8 and 1 PFLOP of BF16/FP16'); 4,000 AI TOPS FP4 in NVIDIA's GTC 2025 announcement (topcpu.net coverage)";
+    g.sparseFlops[at(FP4)] = fig(pflops(4.0), quoted, "", Vendor);
+    g.sparseFlops[at(FP8)] = fig(pflops(2.0), quoted + "; read as sparse, like the FP4 figure it is quoted with", "", Vendor);
+    g.sparseFlops[at(BF16)] = fig(pflops(1.0), quoted + "; read as sparse, like the FP4 figure it is quoted with", "", Vendor);
+    // The Register's dense figure (no sparsity) is chosen over half the sparse one: stated, not derived.
+    g.denseFlops[at(FP4)] = choose(0, {
+        claim(pflops(2.015), "The Register, RTX PRO 6000 table 'all performance figures given are for dense ... without sparsity': FP4 1,755-2,015 TFLOPS across the 300-600 W editions, 2,015 for 600 W (via redpacketsecurity.com/intel-bets-you-ll-stack-cheap-gpus-to-avoid-spending-top-dollar-on-nvidia-pros)", "2025-05", ThirdParty),
+        claim(pflops(2.0), "derived: half the 4 PFLOPS sparse FP4 figure (2:4 sparsity doubles the rate), " + quoted, "", Estimate),
+    });
+    g.denseFlops[at(FP8)] = fig(pflops(1.0), "derived: half the 2 PFLOPS sparse FP8 figure (2:4 sparsity doubles the rate), " + quoted, "", Estimate);
+    g.denseFlops[at(BF16)] = fig(pflops(0.5), "derived: half the 1 PFLOP sparse BF16 figure (2:4 sparsity doubles the rate), " + quoted, "", Estimate);
     return g;
 }
 
@@ -260,6 +273,54 @@ GpuSpec rtxPro4500()
     g.hbmBandwidth = fig(gigabytes_per_second(896), sheet, "", Vendor);
     g.tdp = fig(watts(200), sheet, "", Vendor);
     g.scaleUpBandwidth = fig(gigabytes_per_second(kPcie5x16BidirGBs), kPcie5, "", Vendor);
+    // A third-party table (no NVIDIA per-precision figure was found). It lists two rates for FP8
+    // and FP16: with FP16 accumulation and with FP32 accumulation at half that, the GeForce rule.
+    // The FP16-accumulate column is taken, graded Estimate for that choice: NVIDIA's professional
+    // cards are not halved (its RTX PRO 6000 figures keep FP4:FP8:BF16 at 4:2:1, which this column does).
+    const std::string table = "hmc-tech.com/gpus/nvidia-geforce-rtx-4090-vs-nvidia-rtx-pro-4500-blackwell (third-party specification table)";
+    g.denseFlops[at(FP4)] = fig(pflops(0.879), "Tensor FP4 879 TFLOPS, " + table, "", ThirdParty);
+    g.sparseFlops[at(FP4)] = fig(pflops(1.76), "FP4 Tensor Sparse 1.76 PFLOPS, " + table, "", ThirdParty);
+    g.denseFlops[at(FP8)] = choose(0, {
+        claim(pflops(0.4395), "Tensor FP8 (FP16 accumulate) 439.5 TFLOPS, " + table + "; the professional card's full rate assumed", "", Estimate),
+        claim(pflops(0.2197), "Tensor FP8 (FP32 accumulate) 219.7 TFLOPS, " + table + " (GeForce half rate)", "", ThirdParty),
+    });
+    g.sparseFlops[at(FP8)] = fig(pflops(0.879), "FP8 (FP16 accumulate) Tensor Sparse 879 TFLOPS, " + table, "", Estimate);
+    g.denseFlops[at(BF16)] = choose(0, {
+        claim(pflops(0.2197), "Tensor FP16 (FP16 accumulate) 219.7 TFLOPS, " + table + "; the professional card's full rate assumed for BF16", "", Estimate),
+        claim(pflops(0.1099), "Tensor BF16 109.9 TFLOPS, " + table + " (GeForce half rate)", "", ThirdParty),
+    });
+    return g;
+}
+
+GpuSpec mi350p()
+{
+    // Half an MI350X on a PCIe card: one I/O die with four of the eight XCDs (128 CUs at the same
+    // 2,200 MHz), half the HBM stacks. AMD's launch table gives MXFP8 only; the other precisions
+    // are half the MI350X's, graded Estimate.
+    const std::string sth = "AMD Instinct MI350 series key specs table (MI350P: 128 CUs, 2,200 MHz, 144 GB HBM3E, 4 TB/s, MXFP8 2.3 PFLOPS, PCIe Gen5 x16, 600 W TBP with optional 450 W, PCIe CEM FHFL dual-slot), servethehome.com/?p=99664";
+    GpuSpec g = gpu("mi350p", "AMD Instinct MI350P (PCIe, 600 W)", "AMD", "cdna4");
+    g.hbmCapacity = fig(gigabytes(144), sth, "", Vendor);
+    g.hbmBandwidth = fig(terabytes_per_second(4.0), sth, "", Vendor);
+    g.denseFlops[at(FP8)] = fig(pflops(2.3), sth + "; dense, as the 4.6 PFLOPS the same table gives MI350X", "", Vendor);
+    g.denseFlops[at(FP4)] = fig(pflops(9.2 / 2.0), "estimate: half the MI350X's 9.2 PF dense FP4 (half its CUs at the same clock, " + sth + ")", "", Estimate);
+    g.denseFlops[at(BF16)] = fig(pflops(2.3 / 2.0), "estimate: half the MI350X's 2.3 PF dense BF16 (half its CUs at the same clock, " + sth + ")", "", Estimate);
+    g.tdp = fig(watts(600), sth, "", Vendor);
+    // No Infinity Fabric links on the card (the table lists PCIe Gen5 x16 only, against MI350X's 7x IF).
+    g.scaleUpBandwidth = fig(gigabytes_per_second(kPcie5x16BidirGBs), kPcie5, "", Vendor);
+    return g;
+}
+
+GpuSpec arcProB70()
+{
+    // Intel quotes the XMX engines in INT8 TOPS only. BF16 is half of it (XMX runs 16-bit inputs
+    // at half the 8-bit rate), graded Estimate; no FP8 or FP4 rate was found, so those stay unknown.
+    const std::string intel = "Intel Arc Pro B70 (32 Xe cores, 256 XMX engines, 32 GB ECC GDDR6 on 256 bits, 608 GB/s, 367 INT8 TOPS, 230 W TBP, PCIe 5.0 x16), Intel figures in the test-setup table of pugetsystems.com/labs/articles/intel-arc-pro-b70-multi-gpu-ai-inference-performance and zolotukhin.ai/zinc/docs/intel-gpu-reference";
+    GpuSpec g = gpu("arc-pro-b70", "Intel Arc Pro B70 (PCIe, 230 W)", "Intel", "xe2");
+    g.hbmCapacity = fig(gigabytes(32), intel, "", Vendor);
+    g.hbmBandwidth = fig(gigabytes_per_second(608), intel, "", Vendor);
+    g.denseFlops[at(BF16)] = fig(pflops(0.367 / 2.0), "estimate: half the 367 INT8 TOPS (XMX runs 16-bit inputs at half the 8-bit rate), " + intel, "", Estimate);
+    g.tdp = fig(watts(230), intel, "", Vendor);
+    g.scaleUpBandwidth = fig(gigabytes_per_second(kPcie5x16BidirGBs), kPcie5 + std::string("; PCIe peer-to-peer between cards (Intel MLPerf v6.0 notes via electronics-journal.com)"), "", Vendor);
     return g;
 }
 
@@ -287,7 +348,7 @@ GpuSpec mi355x()
 std::vector<GpuSpec> builtinGpus()
 {
     return {h100(), h200(), b200(), b300(), gb200(), gb300(), vr200(), mi300x(), mi325x(), mi350x(), mi355x(),
-            rtxPro6000Se(), rtxPro4500()};
+            rtxPro6000Se(), rtxPro4500(), mi350p(), arcProB70()};
 }
 
 } // namespace planner::catalog_data

@@ -42,10 +42,12 @@ std::string decimal(double v)
     return buf;
 }
 
-Figure<units::Power> nodePowerFromTdp(double gpuTdpWatts, const std::string& gpuName)
+Figure<units::Power> nodePowerFromTdp(double gpuTdpWatts, const std::string& gpuName, int gpus = 8)
 {
-    return fig(kilowatts(8 * gpuTdpWatts / 1000.0 * kNodePerGpuTdp),
-               "estimate: 8 x " + gpuName + " TDP x 1.82, the DGX H100 ratio of node nameplate to GPU TDP (10.2 kW / 5.6 kW)", "", Estimate);
+    return fig(kilowatts(gpus * gpuTdpWatts / 1000.0 * kNodePerGpuTdp),
+               "estimate: " + std::to_string(gpus) + " x " + gpuName
+                   + " TDP x 1.82, the DGX H100 ratio of node nameplate to GPU TDP (10.2 kW / 5.6 kW)",
+               "", Estimate);
 }
 
 Figure<units::Power> typicalFromNameplate(const Figure<units::Power>& nameplate)
@@ -318,12 +320,46 @@ SystemSpec rtxPro6000Server()
     return s;
 }
 
+// PCIe servers whose price no source gives: the price stays unknown (a scenario gives
+// finance.system_price_usd), never a guess dressed as a figure.
+SystemSpec mi350p8()
+{
+    SystemSpec s = makeSystem("mi350p-8", "8x AMD Instinct MI350P PCIe server", "mi350p", 8, 8, 2);
+    s.domainsPerRack = 4;
+    s.domainPower = nodePowerFromTdp(600, "MI350P");
+    s.domainTypicalPower = typicalFromNameplate(s.domainPower);
+    s.allInPowerPerGpu = allInFromNameplate(s.domainPower, 8);
+    s.cooling = Cooling::Air;
+    s.nic = "connectx-7"; // stands in for any 400G NIC; no NIC source retrieved for these servers
+    s.notes = "Air-cooled PCIe server with 8 full-height dual-slot cards joined over PCIe (no Infinity Fabric), "
+              "assumed like the 8-card RTX PRO 6000 server (MLPerf v5.1 5.1-0051); no MI350P server configuration "
+              "or price was retrieved: give finance.system_price_usd. Four servers per rack assumed; local NVMe unknown.";
+    return s;
+}
+
+SystemSpec arcProB70x4()
+{
+    // The configuration Intel submitted to MLPerf Inference v6.0: four Arc Pro B70 (128 GB) with a
+    // Xeon 6 host, cards joined by PCIe peer-to-peer.
+    SystemSpec s = makeSystem("arc-pro-b70-4", "4x Intel Arc Pro B70 workstation (Xeon 6)", "arc-pro-b70", 4, 4, 1);
+    s.domainsPerRack = 8;
+    s.domainPower = nodePowerFromTdp(230, "Arc Pro B70", 4);
+    s.domainTypicalPower = typicalFromNameplate(s.domainPower);
+    s.allInPowerPerGpu = allInFromNameplate(s.domainPower, 4);
+    s.cooling = Cooling::Air;
+    s.nic = "connectx-7"; // stands in for any NIC; a workstation of this class has none of its own
+    s.notes = "Intel's MLPerf Inference v6.0 configuration (four Arc Pro B70, 128 GB, Xeon 6 host; Intel via "
+              "electronics-journal.com/news/108808 and hardwarebee.com/?p=25199). Cards cost about 949 USD each "
+              "(Puget Systems) but no system price was retrieved: give finance.system_price_usd. Eight per rack assumed.";
+    return s;
+}
+
 } // namespace
 
 std::vector<SystemSpec> builtinSystems()
 {
     return {hgxH100(), hgxH200(), hgxB200(), hgxB300(), gb200Nvl72(), gb300Nvl72(), vr200Nvl72(),
-            mi300x8(), mi325x8(), mi350x8(), mi355x8(), rtxPro6000Server()};
+            mi300x8(), mi325x8(), mi350x8(), mi355x8(), rtxPro6000Server(), mi350p8(), arcProB70x4()};
 }
 
 } // namespace planner::catalog_data
