@@ -7,6 +7,7 @@
 #include "catalog_names.h"
 #include "json.h"
 #include "measured_throughput.h"
+#include "uncataloged_rows.h"
 
 #include "core/number_text.h"
 #include "scenario/scenario_schema.h"
@@ -130,16 +131,36 @@ Problem workloadFrom(const CommandLine& cl, const CatalogNames& names, Scenario&
     return problem;
 }
 
-Problem hardwareFrom(const CommandLine& cl, const CatalogNames& names, Scenario& s)
+// Hardware the catalog does not hold but the store measured: its own rows, or none.
+Result<UncatalogedRows> ownRowsOf(const QString& db, const std::string& name, HardwareNameKind kind)
+{
+    auto opened = openForReading(db);
+    if (!opened)
+        return opened.error();
+    return uncatalogedRows(opened.value(), name, kind, builtinCatalog());
+}
+
+// The hardware asked about: a catalog system, else hardware with rows of its own in the store
+// (set in `own`), else the name's problem (exit 2).
+Problem hardwareFrom(const CommandLine& cl, const CatalogNames& names, const QString& db, Scenario& s,
+                     std::optional<UncatalogedRows>& own)
 {
     const auto sys = cl.value("system");
     const auto acc = cl.value("accelerator");
     if (!sys && !acc)
         return "give --accelerator NAME or --system ID";
     auto id = sys ? names.system(*sys) : names.systemForAccelerator(*acc);
-    if (!id)
+    if (id) {
+        s.system.value = id.value();
+        return {};
+    }
+    auto rows = ownRowsOf(db, sys ? *sys : *acc, sys ? HardwareNameKind::System : HardwareNameKind::Accelerator);
+    if (!rows)
+        return Problem::ofName(rows.error());
+    if (rows.value().rowIds.empty())
         return Problem::ofName(id.error());
-    s.system.value = id.value();
+    s.system.value = rows.value().system;
+    own = std::move(rows).value();
     return {};
 }
 
@@ -260,8 +281,9 @@ int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ost
         return exitCodeFor(names.error());
     }
     Problem problem = workloadFrom(cl, names.value(), s);
+    std::optional<UncatalogedRows> own;
     if (problem.empty())
-        problem = hardwareFrom(cl, names.value(), s);
+        problem = hardwareFrom(cl, names.value(), db, s, own);
     if (problem.empty()) // after the benchmark's own limit: the option wins
         problem = setOption(cl, "max-ttft-s", "workload.max_ttft_s", s);
     if (problem.badInput) {
@@ -271,7 +293,7 @@ int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ost
     if (!problem.empty())
         return cl.usageError(problem.message, err);
 
-    auto data = loadMeasuredData(db, builtinCatalog());
+    auto data = loadMeasuredData(db, builtinCatalog(), own ? &*own : nullptr);
     if (!data) {
         err << data.error().message << "\n";
         return exitCodeFor(data.error());
@@ -283,15 +305,23 @@ int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ost
         return exitCodeFor(query.error());
     }
     ThroughputQuery q = query.value();
-    const bool choosePrecision = !precision && cl.value("mlperf-benchmark");
+    // Hardware outside the catalog answers only at a precision it was measured at.
+    const bool choosePrecision = !precision && (cl.value("mlperf-benchmark") || own);
     auto estimate = estimateAtBestPrecision(*data.value()->model, q, !choosePrecision);
+    const std::string hardwareName = cl.value("system").value_or(cl.value("accelerator").value_or(""));
     if (!estimate) {
-        err << "predict: " << estimate.error().message << "\n";
+        err << "predict: ";
+        if (own) // what failed is a path that needs the specifications the catalog lacks
+            err << "\"" << hardwareName << "\" is not in the catalog and its own " << own->rowIds.size()
+                << " measured rows do not answer this question: ";
+        err << estimate.error().message << "\n";
         return exitCodeFor(estimate.error());
     }
     if (const auto bench = cl.value("mlperf-benchmark"))
         holdScenarioOrder(*data.value()->model, *builtinCatalog().mlperfWorkload(*bench),
                           cl.value("scenario").value_or("Offline"), q, estimate.value());
+    if (own)
+        estimate.value().warnings.push_back({"system", uncatalogedWarning(hardwareName, *own)});
     const double gpus = *cl.number("gpus");
     std::optional<MlperfTerms> mlperf;
     if (cl.value("mlperf-benchmark")) // every MLPerf benchmark predict answers is a Tokens/s one

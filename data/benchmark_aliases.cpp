@@ -64,11 +64,12 @@ const std::vector<AliasSeed> kSeeds{
 // The catalog's systems, one per GPU (section 4.1 of DESIGN.md).
 // RTX PRO 4500 has none: the one system measured with it (Cisco C240 M8, 5 cards) has no
 // sourced power or price.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 14> kDefaultSystems{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 15> kDefaultSystems{{
     {"h100", "hgx-h100"}, {"h200", "hgx-h200"}, {"b200", "hgx-b200"}, {"b300", "hgx-b300"},
     {"gb200", "gb200-nvl72"}, {"gb300", "gb300-nvl72"}, {"vr200", "vr200-nvl72"},
     {"mi300x", "mi300x-8"}, {"mi325x", "mi325x-8"}, {"mi350x", "mi350x-8"}, {"mi355x", "mi355x-8"},
     {"rtx-pro-6000-se", "rtx-pro-6000-8"}, {"mi350p", "mi350p-8"}, {"arc-pro-b70", "arc-pro-b70-4"},
+    {"rtx-pro-4500", "rtx-pro-4500-5"},
 }};
 
 } // namespace

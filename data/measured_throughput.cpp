@@ -2,13 +2,17 @@
 #include "measured_throughput.h"
 
 #include "benchmark_store.h"
+#include "uncataloged_rows.h"
 #include "serving/disaggregated.h"
+
+#include <set>
 
 namespace planner {
 
 using namespace units;
 
-Result<std::shared_ptr<const MeasuredData>> loadMeasuredData(const QString& dbPath, const Catalog& catalog)
+Result<std::shared_ptr<const MeasuredData>> loadMeasuredData(const QString& dbPath, const Catalog& catalog,
+                                                             const UncatalogedRows* own)
 {
     auto db = openForReading(dbPath);
     if (!db)
@@ -19,6 +23,12 @@ Result<std::shared_ptr<const MeasuredData>> loadMeasuredData(const QString& dbPa
     auto data = std::make_shared<MeasuredData>();
     data->points = std::move(points.value());
     data->calibration = calibrate(data->points, catalog);
+    if (own) {
+        const std::set<std::int64_t> ids(own->rowIds.begin(), own->rowIds.end());
+        for (BenchmarkPoint& p : data->points)
+            if (ids.count(p.rowId))
+                p.system = own->system;
+    }
     data->model = std::make_unique<ThroughputModel>(data->points, catalog, data->calibration);
     return std::shared_ptr<const MeasuredData>(std::move(data));
 }

@@ -26,7 +26,11 @@ struct MeasuredData {
     std::unique_ptr<ThroughputModel> model;
 };
 
-Result<std::shared_ptr<const MeasuredData>> loadMeasuredData(const QString& dbPath, const Catalog& catalog);
+struct UncatalogedRows;
+// `own`: rows of hardware the catalog does not hold (uncataloged_rows.h), which then carry
+// own->system as their system id; calibration never sees them (it needs the hardware's figures).
+Result<std::shared_ptr<const MeasuredData>> loadMeasuredData(const QString& dbPath, const Catalog& catalog,
+                                                             const UncatalogedRows* own = nullptr);
 
 // The query a scenario asks.
 Result<ThroughputQuery> throughputQueryFor(const Scenario& s, const Catalog& catalog);

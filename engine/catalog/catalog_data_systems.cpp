@@ -337,6 +337,24 @@ SystemSpec mi350p8()
     return s;
 }
 
+SystemSpec rtxPro4500x5()
+{
+    // The configuration in the MLPerf Inference v6.1 summary: Cisco UCS C240 M8 with five RTX PRO
+    // 4500 Blackwell cards (platform C240M8_RTXPro4500_32GBx5_TRT), two Xeon 6787P.
+    SystemSpec s = makeSystem("rtx-pro-4500-5", "Cisco UCS C240 M8 with 5x NVIDIA RTX PRO 4500 Blackwell",
+                              "rtx-pro-4500", 5, 5, 2);
+    s.domainsPerRack = 8;
+    s.domainPower = nodePowerFromTdp(200, "RTX PRO 4500", 5);
+    s.domainTypicalPower = typicalFromNameplate(s.domainPower);
+    s.allInPowerPerGpu = allInFromNameplate(s.domainPower, 5);
+    s.cooling = Cooling::Air;
+    s.nic = "connectx-7"; // stands in for any NIC; no NIC source retrieved for this server
+    s.notes = "2U PCIe server, cards joined over PCIe (MLPerf Inference v6.1 summary.csv, Cisco, '5x NVIDIA RTX PRO "
+              "4500 Blackwell-32GB, TensorRT'). No price was retrieved: give finance.system_price_usd. Eight servers "
+              "per rack assumed; local NVMe unknown.";
+    return s;
+}
+
 SystemSpec arcProB70x4()
 {
     // The configuration Intel submitted to MLPerf Inference v6.0: four Arc Pro B70 (128 GB) with a
@@ -359,7 +377,8 @@ SystemSpec arcProB70x4()
 std::vector<SystemSpec> builtinSystems()
 {
     return {hgxH100(), hgxH200(), hgxB200(), hgxB300(), gb200Nvl72(), gb300Nvl72(), vr200Nvl72(),
-            mi300x8(), mi325x8(), mi350x8(), mi355x8(), rtxPro6000Server(), mi350p8(), arcProB70x4()};
+            mi300x8(), mi325x8(), mi350x8(), mi355x8(), rtxPro6000Server(), mi350p8(), arcProB70x4(),
+            rtxPro4500x5()};
 }
 
 } // namespace planner::catalog_data

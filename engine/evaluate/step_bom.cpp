@@ -4,6 +4,8 @@
 // Each line carries its capex class, so finance never guesses a class from a name.
 #include "evaluate/evaluation_steps.h"
 
+#include <cmath>
+
 namespace planner::steps {
 
 using namespace units;
@@ -23,6 +25,10 @@ void addComputeBom(Work& w)
         return;
     }
     const Figure<Money>& price = w.system.domainPrice;
+    if (!std::isfinite(w.s.finance.system_price_usd.value)) // a catalog system no source prices
+        w.out.warnings.push_back({"finance.system_price_usd",
+                                  w.system.name + " has no price in the catalog: give finance.system_price_usd; "
+                                                  "every cost figure stays n/a until then"});
     BomLine domain;
     domain.category = "compute";
     domain.capexClass = CapexClass::Compute;
