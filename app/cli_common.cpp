@@ -54,7 +54,8 @@ Outcome<EvaluationSetUp> evaluationSetUp(const Scenario& s, const std::optional<
         dbPath = QString::fromStdString(*db);
     else if (!s.benchmark_db.value.empty())
         dbPath = locateBenchmarkDb(QString::fromStdString(s.benchmark_db.value), QString::fromStdString(file));
-    if (dbPath && !s.workload.throughput_tokens_per_s_per_gpu.isSet()) {
+    if (dbPath && !s.workload.throughput_tokens_per_s_per_gpu.isSet()
+        && !s.workload.throughput_requests_per_s_per_gpu.isSet()) {
         auto data = loadMeasuredData(*dbPath, builtinCatalog());
         if (!data) {
             err << data.error().message << "\n";

@@ -2,6 +2,7 @@
 // `predict --db DB (--mlperf-benchmark NAME --scenario S | --model ID ...) (--accelerator NAME |
 // --system ID) --gpus N [--json]`: throughput with its method, evidence and the rows used.
 #include "cli_options.h"
+#include "cli_predict_requests.h"
 #include "cli_runner.h"
 
 #include "catalog_names.h"
@@ -10,6 +11,7 @@
 #include "uncataloged_rows.h"
 
 #include "core/number_text.h"
+#include "finance/rented_cost.h"
 #include "scenario/scenario_schema.h"
 
 #include <optional>
@@ -44,6 +46,8 @@ CommandLine predictCommandLine()
     cl.number("min-tokens-per-s-per-user", "X", "required output tokens/s per user", Range::atLeast(0));
     cl.number("max-ttft-s", "T", "time-to-first-token limit in seconds", Range::atLeast(0));
     cl.text("serving", "MODE", "aggregated or disaggregated (default: the scenario field's)");
+    cl.number("gpu-hour-usd", "USD", "a GPU-hour price: adds the cost per million tokens and per 1,000 requests "
+                                     "at full use of the hours paid for", Range::atLeast(0));
     cl.flag("json", "machine output on stdout");
     return cl;
 }
@@ -171,8 +175,19 @@ struct MlperfTerms {
     std::string_view units;
 };
 
+// What a GPU-hour price buys at the predicted rate, every hour serving (--gpu-hour-usd).
+struct RentedCost {
+    double gpuHourUsd = 0, perMtok = 0, per1kRequests = 0;
+};
+
+RentedCost rentedCost(double gpuHourUsd, double tokensPerGpu, const ThroughputQuery& q)
+{
+    return {gpuHourUsd, rentedCostPerMtokUsd(gpuHourUsd, tokensPerGpu),
+            rentedCostPer1kRequestsUsd(gpuHourUsd, tokensPerGpu / (q.inputTokens + q.outputTokens))};
+}
+
 void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, const std::optional<MlperfTerms>& mlperf,
-           bool asJson, std::ostream& out)
+           const std::optional<RentedCost>& cost, bool asJson, std::ostream& out)
 {
     const double perGpu = in_tokens_per_second(e.totalPerGpu);
     const double outputPerGpu = in_tokens_per_second(e.outputPerGpu);
@@ -183,6 +198,10 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, c
             << figureText(perGpu * gpus) << "\n  output tokens/s    " << figureText(outputPerGpu * gpus);
         if (mlperf)
             out << "\n  MLPerf result      " << figureText(mlperf->result) << " " << mlperf->units;
+        if (cost)
+            out << "\n  cost per Mtok      " << figureText(cost->perMtok) << " USD\n  cost per 1k requests "
+                << figureText(cost->per1kRequests) << " USD (at " << figureText(cost->gpuHourUsd)
+                << " USD per GPU-hour, every hour serving)";
         out << "\n  method             " << methodName(e.method)
             << "\n  evidence           " << gradeName(e.evidence.grade) << "\n  rows used          "
             << e.rowsUsed.size() << "\n";
@@ -201,6 +220,10 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, c
     if (mlperf) {
         json::add(v, "mlperf_result", json::makeNumber(mlperf->result));
         json::add(v, "mlperf_units", json::makeString(std::string(mlperf->units)));
+    }
+    if (cost) {
+        json::add(v, "cost_per_mtok_usd", json::makeNumber(cost->perMtok));
+        json::add(v, "cost_per_1k_requests_usd", json::makeNumber(cost->per1kRequests));
     }
     json::add(v, "method", json::makeString(std::string(methodName(e.method))));
     json::add(v, "evidence", json::makeString(std::string(gradeName(e.evidence.grade))));
@@ -275,6 +298,8 @@ int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ost
         s.workload.serving.value = *serving;
     }
     const QString db = QString::fromStdString(*cl.value("db"));
+    if (auto done = predictInRequests(cl, db, out, err)) // a benchmark measured in samples or queries
+        return *done;
     auto names = CatalogNames::ofDatabase(db);
     if (!names) {
         err << names.error().message << "\n";
@@ -326,7 +351,10 @@ int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ost
     std::optional<MlperfTerms> mlperf;
     if (cl.value("mlperf-benchmark")) // every MLPerf benchmark predict answers is a Tokens/s one
         mlperf = MlperfTerms{in_tokens_per_second(estimate.value().outputPerGpu) * gpus, "Tokens/s"};
-    print(estimate.value(), q, gpus, mlperf, cl.has("json"), out);
+    std::optional<RentedCost> cost;
+    if (const auto price = cl.number("gpu-hour-usd"))
+        cost = rentedCost(*price, in_tokens_per_second(estimate.value().totalPerGpu), q);
+    print(estimate.value(), q, gpus, mlperf, cost, cl.has("json"), out);
     return ExitOk;
 }
 

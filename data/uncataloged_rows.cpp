@@ -60,6 +60,17 @@ Result<UncatalogedRows> uncatalogedRows(const BenchmarkDatabase& db, std::string
     return out;
 }
 
+bool measuredOn(const StoredRun& r, std::string_view name, HardwareNameKind kind, const Catalog& catalog)
+{
+    if (kind == HardwareNameKind::System)
+        return (!r.systemId.empty() && r.systemId == name) || text::lower(r.systemRaw) == text::lower(name);
+    const AcceleratorName parsed = parseAcceleratorName(name, catalog);
+    if (parsed.kind == AcceleratorName::Kind::Catalog)
+        return r.gpuId == parsed.catalogId;
+    const std::string key = acceleratorKey(name, catalog);
+    return !key.empty() && r.gpuId.empty() && acceleratorKey(r.acceleratorRaw, catalog) == key;
+}
+
 std::string uncatalogedWarning(std::string_view name, const UncatalogedRows& rows)
 {
     return "\"" + std::string(name) + "\" is not in the catalog: answered from its own " + std::to_string(rows.rowIds.size())

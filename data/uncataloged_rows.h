@@ -35,6 +35,11 @@ struct UncatalogedRows {
 Result<UncatalogedRows> uncatalogedRows(const BenchmarkDatabase& db, std::string_view name, HardwareNameKind kind,
                                         const Catalog& catalog);
 
+// Whether a stored row was measured on the hardware `name` designates: the catalog GPU (or
+// system) it resolves to by structure, else the same product outside the catalog, else the same
+// spelling, ignoring case.
+bool measuredOn(const StoredRun& r, std::string_view name, HardwareNameKind kind, const Catalog& catalog);
+
 // The warning every answer from such rows carries.
 std::string uncatalogedWarning(std::string_view name, const UncatalogedRows& rows);
 

@@ -17,6 +17,7 @@ constexpr std::array kHeadline{
     KpiSpec{"results.cost_per_mtok_usd", "Cost per Mtok"},
     KpiSpec{"results.cost_per_mtok_input_usd", "Input cost per Mtok"},
     KpiSpec{"results.cost_per_mtok_output_usd", "Output cost per Mtok"},
+    KpiSpec{"results.cost_per_1k_requests_usd", "Cost per 1k requests"},
     KpiSpec{"results.tco_per_gpu_hour_usd", "TCO per GPU-hour"},
     KpiSpec{"results.tokens_per_s_per_mw_it", "Tokens/s per MW IT"},
     KpiSpec{"results.tokens_per_s_per_mw_facility", "Tokens/s per MW facility"},
@@ -84,7 +85,7 @@ InteractivityCurve sweepInteractivity(const Scenario& s, const Evaluation& curre
     if (const Metric* m = current.metric("results.cost_per_mtok_usd"); m && bound.isSet())
         c.operating.push_back({bound.value, m->value});
     // An explicit throughput figure would pin every point of the curve to one value.
-    if (s.workload.throughput_tokens_per_s_per_gpu.isSet())
+    if (s.workload.throughput_tokens_per_s_per_gpu.isSet() || s.workload.throughput_requests_per_s_per_gpu.isSet())
         return c;
     for (double f : kSweepFactors)
         if (auto p = costAt(s, catalog, ctx, centre * f, std::nullopt))

@@ -228,6 +228,54 @@ std::vector<std::string> opexRows(ResultsSheet& rs, const ReportModel& m, XlsxIn
     return lines;
 }
 
+bool hasFigure(const ReportModel& m, std::string_view key)
+{
+    for (const ReportFigure& f : m.figures)
+        if (f.key == key)
+            return true;
+    return false;
+}
+
+// Throughput measured in requests with no tokens per request (the VLM benchmark): the cost chain
+// in requests, and no figure per token. The engine ran on requests x its default tokens per
+// request; dividing that back out gives the request rates it used.
+void requestRows(ResultsSheet& rs, XlsxInputs& in, const FinanceInput& b, const std::string& total,
+                 const std::string& serving)
+{
+    rs.title("Requests and cost per request: cost per year / requests served per year (tokens per request unknown)");
+    const double tokensPerRequest = b.inputTokens + b.outputTokens;
+    const double rate = in_tokens_per_second(b.tokensPerGpu) / tokensPerRequest;
+    const std::string rps = in.input("workload.throughput_requests_per_s_per_gpu", rate, "requests/s/GPU");
+    const std::string goodput = in.engine("finance.goodput", "Goodput the finance model applies (1 when renting: the "
+                                                             "provider replaces failed GPUs)",
+                                          b.goodput, "fraction", "engine: reliability model");
+    const std::string util = in.input("finance.utilization", b.utilization, "fraction");
+    const std::string capacityPerYear = rps + "*" + serving + "*" + goodput + "*" + kSecondsPerYear;
+    const double capacity = rate * servingGpusOf(b) * b.goodput * 8760 * 3600;
+    std::string formula = capacityPerYear + "*" + util;
+    double served = capacity * b.utilization;
+    if (b.demand.value() > 0) {
+        const double demand = in_tokens_per_second(b.demand) / tokensPerRequest;
+        formula = in.engine("workload.average_demand_requests_per_s", "Average demand the cluster was sized for", demand,
+                            "requests/s", "engine: from the workload's demand")
+            + "*" + kSecondsPerYear;
+        served = demand * 8760 * 3600;
+    }
+    const std::string servedCell = rs.add("results.requests_served_per_year",
+                                          "Requests served per year (serving GPUs x requests/s x goodput x "
+                                          "utilization, or the demand)",
+                                          formula, served, "requests/year");
+    rs.addFigure("results.utilization_realized", "Realized utilization (requests served / serving capacity)",
+                 servedCell + "/(" + capacityPerYear + ")", "fraction");
+    rs.addFigure("results.cost_per_request_usd", "Cost per request", total + "/" + servedCell, "USD");
+    rs.addFigure("results.cost_per_1k_requests_usd", "Cost per 1,000 requests", total + "/" + servedCell + "*1000",
+                 "USD/1k requests");
+    if (b.mode != FacilityMode::Rent)
+        rs.addFigure("results.breakeven_gpu_hour_usd",
+                     "Break-even rental price (serving GPU-hours sold at the expected occupancy)",
+                     total + "/(" + serving + "*" + util + "*" + goodput + ")/" + kHoursPerYear, "USD/GPU-hour");
+}
+
 } // namespace
 
 void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, XlsxInputs& in, const XlsxBomCells& bom)
@@ -264,6 +312,10 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
         return;
     }
 
+    if (!hasFigure(m, "results.cost_per_mtok_usd") && hasFigure(m, "results.cost_per_1k_requests_usd")) {
+        requestRows(rs, in, b, total, serving);
+        return;
+    }
     rs.title("Tokens and cost per token: cost per year / tokens served per year");
     const std::string tput = in.engine("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO",
                                        in_tokens_per_second(b.tokensPerGpu), "tokens/s/GPU", "engine: throughput model");
@@ -294,6 +346,7 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
     const std::string osl = in.input("workload.output_tokens", b.outputTokens, "tokens");
     const std::string perRequest = rs.addFigure("results.cost_per_request_usd", "Cost per request",
                                                 total + "/" + served + "*(" + isl + "+" + osl + ")", "USD");
+    rs.addFigure("results.cost_per_1k_requests_usd", "Cost per 1,000 requests", perRequest + "*1000", "USD/1k requests");
     const std::string share =
         b.prefillTimeShare >= 0
             ? in.engine("throughput.prefill_time_share", "Share of GPU time spent on input tokens (prefill)",

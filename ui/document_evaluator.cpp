@@ -33,7 +33,8 @@ EvaluationContext DocumentEvaluator::context(QString* dbPath, QString* error)
     data_.reset();
     const Scenario& s = document_->scenario();
     // As the CLI: an explicit throughput figure wins; otherwise the scenario's database, if any.
-    if (s.benchmark_db.value.empty() || s.workload.throughput_tokens_per_s_per_gpu.isSet())
+    if (s.benchmark_db.value.empty() || s.workload.throughput_tokens_per_s_per_gpu.isSet()
+        || s.workload.throughput_requests_per_s_per_gpu.isSet())
         return ctx;
     const QString path = locateBenchmarkDb(QString::fromStdString(s.benchmark_db.value), document_->fileName());
     auto data = library_->load(path);

@@ -25,7 +25,8 @@ Result<double> outputOf(const Evaluation& e, std::string_view key)
     if (const Metric* m = e.metric(key))
         return m->value;
     return badInput(std::string(key), "evaluate() publishes no output \"" + std::string(key) +
-                                          "\" for this scenario (try results.cost_per_mtok_usd)");
+                                          "\" for this scenario (try results.cost_per_mtok_usd, or "
+                                          "results.cost_per_1k_requests_usd where throughput is in requests)");
 }
 
 OutputAt evaluateWith(Scenario s, const FieldSpec& f, double value, const Catalog& catalog,
@@ -53,7 +54,11 @@ std::vector<std::string_view> costDrivers(const Scenario& s)
         paths.push_back("finance.system_price_usd");
         paths.push_back(mode == "colocation" ? "facility.colocation_usd_per_kw_month" : "facility.build_usd_per_mw");
     }
-    paths.push_back("workload.throughput_tokens_per_s_per_gpu");
+    // The throughput as the scenario states it: swinging a tokens/s figure into a requests-only
+    // scenario would make up the tokens per request.
+    const bool inRequests = s.workload.throughput_requests_per_s_per_gpu.isSet()
+        && !s.workload.throughput_tokens_per_s_per_gpu.isSet();
+    paths.push_back(inRequests ? "workload.throughput_requests_per_s_per_gpu" : "workload.throughput_tokens_per_s_per_gpu");
     return paths;
 }
 

@@ -44,6 +44,7 @@ struct Work {
     double goodput = 1;
     ReliabilityResult reliability{};
     bool splitFromRoofline = false; // input/output cost split estimated by the roofline
+    bool tokensUnknown = false;     // throughput given in requests without the tokens per request
     EvidencePtr tcoInputs{};        // evidence shared by every cost figure
     NetworkPlan network{};
     StoragePlan storage{};

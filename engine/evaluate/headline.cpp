@@ -41,6 +41,7 @@ const std::array<std::string_view, kHeadlineCount>& headlineKeys()
         "sizing.it_kw",
         "sizing.facility_kw",
         "finance.total_usd_per_year",
+        "results.cost_per_1k_requests_usd",
     };
     return keys;
 }
@@ -91,6 +92,12 @@ void computeHeadline(Work& w)
         h[Headline::TokensPerSPerMwIt] = tokensPerSecondPerMegawatt(w.throughput.totalPerGpu, itPerGpu);
         h[Headline::TokensPerSPerMwFacility] =
             tokensPerSecondPerMegawatt(w.throughput.totalPerGpu, itPerGpu * s.facility.pue.value);
+        h[Headline::CostPer1kRequests] = in_usd(f.costPerRequest) * 1000;
+        if (w.tokensUnknown) // the token count behind these is the scenario's default, not a fact
+            for (Headline t : {Headline::CostPerMtok, Headline::CostPerMtokInput, Headline::CostPerMtokOutput,
+                               Headline::TokensPerUsd, Headline::TokensServedPerYear, Headline::TokensPerSPerGpu,
+                               Headline::TokensPerSPerMwIt, Headline::TokensPerSPerMwFacility})
+                h[t] = std::numeric_limits<double>::quiet_NaN();
     }
     h[Headline::Gpus] = z.gpus;
     h[Headline::Racks] = z.racks;

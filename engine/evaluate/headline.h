@@ -47,6 +47,7 @@ enum class Headline {
     ItKw,                 // sizing.it_kw (nameplate)
     FacilityKw,           // sizing.facility_kw
     TotalUsdPerYear,      // finance.total_usd_per_year
+    CostPer1kRequests,    // results.cost_per_1k_requests_usd (inference)
     Count
 };
 inline constexpr int kHeadlineCount = static_cast<int>(Headline::Count);
@@ -58,7 +59,8 @@ std::optional<Headline> headlineFromKey(std::string_view key);
 
 struct HeadlineFigures {
     // NaN = not published for this scenario (a training figure of an inference workload, the
-    // break-even price of a rented cluster), exactly where evaluate() publishes no Metric.
+    // break-even price of a rented cluster, a cost per token where only requests were measured),
+    // exactly where evaluate() publishes no Metric.
     std::array<double, kHeadlineCount> values;
 
     HeadlineFigures() { values.fill(std::numeric_limits<double>::quiet_NaN()); }

@@ -65,35 +65,42 @@ void publishInference(Work& w)
     const auto cost = costEvidence(w);
     const auto tput = std::make_shared<const Evidence>(w.throughput.evidence);
     auto& r = w.out.results;
-    addMetric(r, "results.cost_per_mtok_usd", "Cost per million tokens (input + output)",
-              h[Headline::CostPerMtok], "USD/Mtok", cost);
+    // Figures the headline leaves NaN (per-token ones where only requests were measured) are not published.
+    auto add = [&](std::string_view key, std::string_view label, Headline which, std::string_view unit,
+                   const EvidencePtr& e) {
+        if (h.has(which))
+            addMetric(r, key, label, h[which], unit, e);
+    };
+    add("results.cost_per_mtok_usd", "Cost per million tokens (input + output)", Headline::CostPerMtok, "USD/Mtok",
+        cost);
     auto split = cost;
     if (w.splitFromRoofline) {
         Evidence e = *cost;
         e.add("model:roofline-prefill-decode-split", Grade::Estimate);
         split = std::make_shared<const Evidence>(std::move(e));
     }
-    addMetric(r, "results.cost_per_mtok_input_usd", "Cost per million input tokens",
-              h[Headline::CostPerMtokInput], "USD/Mtok", split);
-    addMetric(r, "results.cost_per_mtok_output_usd", "Cost per million output tokens",
-              h[Headline::CostPerMtokOutput], "USD/Mtok", split);
+    add("results.cost_per_mtok_input_usd", "Cost per million input tokens", Headline::CostPerMtokInput, "USD/Mtok",
+        split);
+    add("results.cost_per_mtok_output_usd", "Cost per million output tokens", Headline::CostPerMtokOutput, "USD/Mtok",
+        split);
     addMetric(r, "results.cost_per_request_usd", "Cost per request", h[Headline::CostPerRequest], "USD", cost);
-    addMetric(r, "results.tokens_per_usd", "Tokens per dollar", h[Headline::TokensPerUsd], "tokens/USD", cost);
-    addMetric(r, "results.tokens_served_per_year", "Tokens served per year", h[Headline::TokensServedPerYear],
-              "tokens/year", cost);
+    add("results.cost_per_1k_requests_usd", "Cost per 1,000 requests", Headline::CostPer1kRequests, "USD/1k requests",
+        cost);
+    add("results.tokens_per_usd", "Tokens per dollar", Headline::TokensPerUsd, "tokens/USD", cost);
+    add("results.tokens_served_per_year", "Tokens served per year", Headline::TokensServedPerYear, "tokens/year", cost);
     addMetric(r, "results.utilization_realized", "Realized utilization (tokens served / serving capacity)",
               h[Headline::UtilizationRealized], "fraction", cost);
-    addMetric(r, "results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO", h[Headline::TokensPerSPerGpu],
-              "tokens/s/GPU", tput);
+    add("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO", Headline::TokensPerSPerGpu, "tokens/s/GPU",
+        tput);
     Evidence perMw = *tput;
     perMw.merge(w.powerEvidence);
     perMw.method = "formula";
-    addMetric(r, "results.tokens_per_s_per_mw_it", "Tokens per second per MW of IT power (at full load)",
-              h[Headline::TokensPerSPerMwIt], "tokens/s/MW", perMw);
+    add("results.tokens_per_s_per_mw_it", "Tokens per second per MW of IT power (at full load)",
+        Headline::TokensPerSPerMwIt, "tokens/s/MW", std::make_shared<const Evidence>(perMw));
     Evidence perMwFacility = perMw;
     perMwFacility.merge(evidenceOf(s, {"facility.pue"}, "formula"));
-    addMetric(r, "results.tokens_per_s_per_mw_facility", "Tokens per second per MW of facility power (at full load)",
-              h[Headline::TokensPerSPerMwFacility], "tokens/s/MW", perMwFacility);
+    add("results.tokens_per_s_per_mw_facility", "Tokens per second per MW of facility power (at full load)",
+        Headline::TokensPerSPerMwFacility, "tokens/s/MW", std::make_shared<const Evidence>(perMwFacility));
     publishCommon(w, cost);
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Throughput: the explicit figure when the scenario gives one, 6 x active parameters per token for
-// training, otherwise the caller's source (measured data). Then the share of GPU time a request
+// Throughput: the explicit figure when the scenario gives one (tokens/s, else requests/s), 6 x
+// active parameters per token for training, otherwise the caller's source (measured data). Then the share of GPU time a request
 // spends on its input tokens, which splits cost between input and output tokens.
 #include "evaluate/evaluation_steps.h"
 
@@ -44,6 +44,17 @@ Result<ThroughputAnswer> throughputFor(const Work& w, const EvaluationContext& c
     }
     if (w.training())
         return trainingThroughput(w);
+    // A rate in requests (a benchmark measured in samples or queries) becomes tokens/s through the
+    // tokens per request, so sizing and cost run unchanged; a cost per request does not depend on
+    // that count, and the figures that do are not published unless the scenario gives it.
+    const Number& requests = w.s.workload.throughput_requests_per_s_per_gpu;
+    if (requests.isSet()) {
+        ThroughputAnswer a;
+        a.totalPerGpu = tokens_per_second(requests.value * (w.s.workload.input_tokens.value + w.s.workload.output_tokens.value));
+        if (!w.numbersOnly)
+            a.evidence = evidenceOf(w.s, {"workload.throughput_requests_per_s_per_gpu"}, "input");
+        return a;
+    }
     if (ctx.throughput)
         return ctx.throughput(w.s, w.catalog);
     return badInput("workload.throughput_tokens_per_s_per_gpu",
@@ -95,6 +106,14 @@ Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx)
     if (!tput)
         return tput.error();
     w.throughput = std::move(tput.value());
+    const WorkloadInputs& in = w.s.workload;
+    w.tokensUnknown = !w.training() && !in.throughput_tokens_per_s_per_gpu.isSet()
+        && in.throughput_requests_per_s_per_gpu.isSet() && !(in.input_tokens.given && in.output_tokens.given);
+    if (w.tokensUnknown && !w.numbersOnly)
+        w.out.warnings.push_back({"workload.throughput_requests_per_s_per_gpu",
+                                  "throughput is given in requests and the tokens per request are not: cost per 1,000 "
+                                  "requests is published, costs per token are not (give workload.input_tokens and "
+                                  ".output_tokens to have them)"});
     if (!w.numbersOnly)
         w.out.warnings.insert(w.out.warnings.end(), w.throughput.warnings.begin(), w.throughput.warnings.end());
     if (w.throughput.prefillTimeShare < 0 && w.gpu) {

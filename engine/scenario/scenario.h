@@ -40,6 +40,7 @@ struct WorkloadInputs {
     Number input_tokens, output_tokens;
     Number min_tokens_per_s_per_user, max_ttft_s;
     Number throughput_tokens_per_s_per_gpu;   // optional explicit figure
+    Number throughput_requests_per_s_per_gpu; // optional explicit figure in requests (VLM samples/queries)
     Number demand_tokens_per_day, demand_requests_per_s;
     Number peak_to_average;
     Number training_tokens, mfu;              // training workloads

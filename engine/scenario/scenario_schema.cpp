@@ -75,6 +75,11 @@ const Row kRows[] = {
     {PLANNER_NUM(workload, throughput_tokens_per_s_per_gpu), FieldKind::Number, "tokens/s/GPU", 0, 1e8, nan, {}, "",
      Grade::User, "Explicit throughput (input + output tokens per second per GPU); overrides every model.",
      {}, false, true},
+    {PLANNER_NUM(workload, throughput_requests_per_s_per_gpu), FieldKind::Number, "requests/s/GPU", 0, 1e8, nan, {}, "",
+     Grade::User, "Explicit throughput in requests (samples, queries) per second per GPU, for results measured in "
+     "requests (the VLM benchmark): cost per 1,000 requests. Costs per token are published only when "
+     "workload.input_tokens and .output_tokens are given too. The tokens/s figure wins when both are given.",
+     {}, false, true},
     {PLANNER_NUM(workload, demand_tokens_per_day), FieldKind::Number, "tokens/day", 0, 1e18, nan, {}, "", Grade::User,
      "Average demand; sizes the cluster: GPUs = demand x peak / (tokens/s per GPU x 86,400 x utilization)."},
     {PLANNER_NUM(workload, demand_requests_per_s), FieldKind::Number, "requests/s", 0, 1e9, nan, {}, "", Grade::User,

@@ -12,6 +12,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -272,6 +273,59 @@ private Q_SLOTS:
             for (int y = 0; y <= int(h); ++y)
                 pv -= metric(e, qPrintable(QStringLiteral("finance.cash_flow.year_%1_usd").arg(y))) / std::pow(1 + r, y);
             VERIFY_RELATIVE(pv, metric(e, "finance.npv_cost_usd"), 1e-9);
+        }
+    }
+
+    void costPerThousandRequestsFromARequestRate_data()
+    {
+        // A benchmark measured in requests (MLPerf's VLM: samples/s): requests served per year =
+        // serving GPUs x requests/s per GPU x utilization x goodput x seconds per year, and cost
+        // per 1,000 requests = cost per year / requests served x 1,000. Costs per token follow only
+        // when the tokens per request are given: then tokens/s per GPU = requests/s x (ISL + OSL).
+        QTest::addColumn<double>("requestsPerS");
+        QTest::addColumn<double>("isl"); // 0: not given
+        QTest::addColumn<double>("osl");
+        QTest::newRow("2.5 requests/s per GPU, tokens per request unknown") << 2.5 << 0.0 << 0.0;
+        QTest::newRow("2.5 requests/s per GPU at 1,000 in + 100 out") << 2.5 << 1000.0 << 100.0;
+        QTest::newRow("0.8 requests/s per GPU, tokens unknown") << 0.8 << 0.0 << 0.0;
+    }
+    void costPerThousandRequestsFromARequestRate()
+    {
+        QFETCH(double, requestsPerS);
+        QFETCH(double, isl);
+        QFETCH(double, osl);
+        Scenario s = example(kExamples[0]);
+        clearSizing(s);
+        set(s, "cluster.racks", "10");
+        s.workload.throughput_tokens_per_s_per_gpu = Number{};
+        s.workload.input_tokens = Number{};
+        s.workload.output_tokens = Number{};
+        set(s, "workload.throughput_requests_per_s_per_gpu", qPrintable(QString::number(requestsPerS, 'g', 17)));
+        if (isl > 0) {
+            set(s, "workload.input_tokens", qPrintable(QString::number(isl)));
+            set(s, "workload.output_tokens", qPrintable(QString::number(osl)));
+        }
+        auto evaluated = evaluate(s, builtinCatalog());
+        QVERIFY2(evaluated, evaluated ? "" : evaluated.error().message.c_str());
+        const Evaluation& e = evaluated.value();
+        const double requestsPerYear = metric(e, "sizing.serving_gpus") * requestsPerS
+            * e.resolved.finance.utilization.value * metric(e, "reliability.goodput") * kSecondsPerYear;
+        const double per1k = metric(e, "finance.total_usd_per_year") / requestsPerYear * 1000;
+        VERIFY_RELATIVE(metric(e, "results.cost_per_1k_requests_usd"), per1k, 1e-9);
+        VERIFY_RELATIVE(metric(e, "results.cost_per_request_usd"), per1k / 1000, 1e-9);
+        const bool tokensKnown = isl > 0;
+        for (const char* perToken : {"results.cost_per_mtok_usd", "results.cost_per_mtok_input_usd",
+                                     "results.cost_per_mtok_output_usd", "results.tokens_per_usd",
+                                     "results.tokens_served_per_year", "results.tokens_per_s_per_gpu",
+                                     "results.tokens_per_s_per_mw_it"})
+            QVERIFY2((e.metric(perToken) != nullptr) == tokensKnown, perToken);
+        if (tokensKnown) {
+            VERIFY_RELATIVE(metric(e, "results.tokens_per_s_per_gpu"), requestsPerS * (isl + osl), 1e-12);
+            VERIFY_RELATIVE(metric(e, "results.cost_per_mtok_usd"), per1k / 1000 / (isl + osl) * 1e6, 1e-9);
+        } else {
+            QVERIFY(std::any_of(e.warnings.begin(), e.warnings.end(), [](const Warning& w) {
+                return w.message.find("costs per token are not") != std::string::npos;
+            }));
         }
     }
 

@@ -5,6 +5,7 @@
 #include "cli_test_support.h"
 #include "json.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -36,6 +37,20 @@ double bestLlama2Row(const char* spelling, const char* precision)
             && r.totalPerGpu)
             best = std::max(best, *r.totalPerGpu);
     return best;
+}
+// The VLM fixture imported once into a temporary database; empty when the import failed.
+std::string vlmDatabase()
+{
+    static QTemporaryDir dir;
+    static const std::string path = [] {
+        const std::string db = dir.filePath(QStringLiteral("vlm.sqlite")).toStdString();
+        const Run r = runCli({"import", "mlperf", clitest::sourcePath("tests/data/benchmarks/mlperf_v6_vlm_summary.csv"),
+                              "--into", db});
+        if (r.code != 0)
+            qWarning("%s", r.err.c_str());
+        return r.code == 0 ? db : std::string();
+    }();
+    return path;
 }
 } // namespace
 
@@ -144,6 +159,72 @@ private Q_SLOTS:
         const json::Value v = parsed(r);
         QCOMPARE(QString::fromStdString(v.find("system")->string), system);
         QVERIFY(v.find("tokens_per_s_per_gpu")->number > 0);
+    }
+
+    void vlmBenchmarkIsAnsweredInRequests_data()
+    {
+        // tests/data/benchmarks/mlperf_v6_vlm_summary.csv: 8x B300 at 96 samples/s Offline and
+        // 80 queries/s Server, 72x GB300 at 1,008 samples/s Offline. Per GPU: 96 / 8 = 12,
+        // 80 / 8 = 10, 1,008 / 72 = 14. At 3.60 USD per GPU-hour (0.001 USD per GPU-second),
+        // 1,000 requests cost 0.001 / rate x 1,000: 1/12, 1/10 and 1/14 USD.
+        QTest::addColumn<QString>("accelerator");
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<double>("gpus");
+        QTest::addColumn<double>("perGpu");
+        QTest::addColumn<QString>("units");
+        QTest::newRow("B300 Offline, samples/s") << "NVIDIA B300-SXM-270GB" << "Offline" << 8.0 << 12.0 << "Samples/s";
+        QTest::newRow("B300 Server, queries/s") << "Nvidia b300" << "Server" << 8.0 << 10.0 << "Queries/s";
+        QTest::newRow("GB300 NVL72 Offline") << "NVIDIA GB300" << "Offline" << 72.0 << 14.0 << "Samples/s";
+    }
+    void vlmBenchmarkIsAnsweredInRequests()
+    {
+        QFETCH(QString, accelerator);
+        QFETCH(QString, scenario);
+        QFETCH(double, gpus);
+        QFETCH(double, perGpu);
+        QFETCH(QString, units);
+        const std::string db = vlmDatabase();
+        QVERIFY(!db.empty());
+        Run r = runCli({"predict", "--db", db, "--mlperf-benchmark", "qwen3-vl-235b-a22b", "--scenario",
+                        scenario.toStdString(), "--accelerator", accelerator.toStdString(), "--gpus",
+                        std::to_string(int(gpus)), "--gpu-hour-usd", "3.6", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value v = parsed(r);
+        QCOMPARE(v.find("requests_per_s_per_gpu")->number, perGpu);
+        QCOMPARE(v.find("mlperf_result")->number, perGpu * gpus);
+        QCOMPARE(QString::fromStdString(v.find("mlperf_units")->string), units);
+        QVERIFY(std::fabs(v.find("cost_per_1k_requests_usd")->number - 1.0 / perGpu) < 1e-12);
+        QCOMPARE(v.find("method")->string, std::string("measured"));
+        // A sample is not a token: no token figure is given at all.
+        QVERIFY(!v.find("tokens_per_s"));
+        QVERIFY(!v.find("cost_per_mtok_usd"));
+        // The text output names the rate in requests.
+        r = runCli({"predict", "--db", db, "--mlperf-benchmark", "qwen3-vl-235b-a22b", "--scenario",
+                    scenario.toStdString(), "--accelerator", accelerator.toStdString(), "--gpus", "1"});
+        QVERIFY2(r.out.find("requests/s per GPU") != std::string::npos, r.out.c_str());
+    }
+
+    void vlmBenchmarkOnUnmeasuredHardwareSaysWhy()
+    {
+        Run r = runCli({"predict", "--db", vlmDatabase(), "--mlperf-benchmark", "qwen3-vl-235b-a22b", "--scenario",
+                        "Offline", "--accelerator", "AMD Instinct MI355X", "--gpus", "8"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find("no Offline row of qwen3-vl-235b-a22b was measured") != std::string::npos, r.err.c_str());
+    }
+
+    void gpuHourPriceGivesCostsOfATokenPrediction()
+    {
+        // 3.60 USD per GPU-hour = 0.001 USD per GPU-second: per million tokens 0.001 / tokens/s x 1e6;
+        // per 1,000 requests of 222.3 + 294.45 tokens, 0.001 / (tokens/s / 516.75) x 1,000.
+        Run r = runCli({"predict", "--db", bundled(), "--mlperf-benchmark", "llama2-70b-99", "--scenario", "Offline",
+                        "--accelerator", "NVIDIA H200-SXM-141GB", "--gpus", "8", "--gpu-hour-usd", "3.6", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value v = parsed(r);
+        const double tps = v.find("tokens_per_s_per_gpu")->number;
+        QVERIFY(tps > 0);
+        QVERIFY(std::fabs(v.find("cost_per_mtok_usd")->number - 0.001 / tps * 1e6) < 1e-9 * (1e3 / tps));
+        QVERIFY(std::fabs(v.find("cost_per_1k_requests_usd")->number - 0.001 / (tps / 516.75) * 1000)
+                < 1e-9 * (516.75 / tps));
     }
 
     void aMissingSpecificationIsNamed()

@@ -66,6 +66,14 @@ Scenario randomScenario(std::mt19937_64& rng)
     }
     if (rng() % 4 == 0) // half the training scenarios take their throughput from the FLOPS and MFU
         s.workload.throughput_tokens_per_s_per_gpu = Number{};
+    else if (rng() % 3 == 0) { // throughput in requests (a VLM benchmark), half of them without tokens per request
+        s.workload.throughput_tokens_per_s_per_gpu = Number{};
+        set("workload.throughput_requests_per_s_per_gpu", std::to_string(0.5 + 20 * u(rng)));
+        if (rng() % 2 == 0) {
+            s.workload.input_tokens = Number{};
+            s.workload.output_tokens = Number{};
+        }
+    }
     return s;
 }
 
@@ -86,7 +94,7 @@ private Q_SLOTS:
         EvaluationContext full, fast;
         full.cache = &fullCache;
         fast.cache = &fastCache;
-        int evaluated = 0, failedAlike = 0, training = 0;
+        int evaluated = 0, failedAlike = 0, training = 0, requestsOnly = 0;
         std::vector<int> published(kHeadlineCount, 0);
         for (int i = 0; i < 4000; ++i) {
             const Scenario s = randomScenario(rng);
@@ -100,6 +108,9 @@ private Q_SLOTS:
             }
             ++evaluated;
             training += e.value().metric("results.training_cost_usd") != nullptr;
+            // Requests without tokens per request: cost per 1,000 requests, no cost per token.
+            requestsOnly += e.value().metric("results.cost_per_1k_requests_usd") != nullptr
+                && e.value().metric("results.cost_per_mtok_usd") == nullptr;
             for (int k = 0; k < kHeadlineCount; ++k) {
                 const std::string_view key = headlineKeys()[k];
                 const Metric* m = e.value().metric(key);
@@ -116,6 +127,7 @@ private Q_SLOTS:
         qInfo("%d scenarios evaluated (%d training), %d failed alike", evaluated, training, failedAlike);
         QVERIFY(evaluated >= 2000); // the generator must mostly make valid scenarios to test anything
         QVERIFY(training >= 100);
+        QVERIFY2(requestsOnly >= 50, std::to_string(requestsOnly).c_str());
         for (int k = 0; k < kHeadlineCount; ++k) // every headline figure was compared many times
             QVERIFY2(published[k] >= 50, std::string(headlineKeys()[k]).c_str());
     }
@@ -125,6 +137,7 @@ private Q_SLOTS:
         QCOMPARE(headlineFromKey("cost_per_mtok_usd"), std::optional(Headline::CostPerMtok));
         QCOMPARE(headlineFromKey("results.tokens_per_s_per_mw_it"), std::optional(Headline::TokensPerSPerMwIt));
         QCOMPARE(headlineFromKey("gpus"), std::optional(Headline::Gpus));
+        QCOMPARE(headlineFromKey("cost_per_1k_requests_usd"), std::optional(Headline::CostPer1kRequests));
         QVERIFY(!headlineFromKey("mtok_usd")); // a suffix must be a whole dotted part
         QVERIFY(!headlineFromKey("results.nothing"));
     }
