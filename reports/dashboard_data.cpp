@@ -163,7 +163,7 @@ ChartSpec interactivityChart(const InteractivityCurve& curve)
         c.series.push_back({"operating point", SeriesKind::Marker, {}, toPairs(curve.operating)});
     c.emptyText = "No curve: the scenario gives an explicit throughput per GPU, so the cost does not "
                   "depend on the interactivity bound here. Remove workload.throughput_tokens_per_s_per_gpu "
-                  "and name a benchmark database to see the trade-off.";
+                  "(or .throughput_requests_per_s_per_gpu) and name a benchmark database to see the trade-off.";
     return c;
 }
 

@@ -30,8 +30,9 @@ void reconciliation(PdfLayout& l, const ReportModel& m)
     const ReportFigure* cost = findFigure(m, kCostKey);
     l.subheading(QStringLiteral("How the headline reconciles"));
     if (!total || !tokens || !cost) {
-        l.paragraph(QStringLiteral("The evaluation publishes no tokens served per year (a training run), so the cost "
-                                   "per million tokens is the run's cost over its tokens."));
+        l.paragraph(QStringLiteral("The evaluation publishes no tokens served per year: a training run (the cost per "
+                                   "million tokens is the run's cost over its tokens), or a throughput in requests "
+                                   "with no tokens per request (the cost is per 1,000 requests)."));
         return;
     }
     l.paragraph(QStringLiteral("Cost per year / tokens served per year × 1,000,000 = cost per million tokens:"));
@@ -92,7 +93,11 @@ void cover(PdfLayout& l, const PdfReportInput& in)
     t.rows.push_back({QStringLiteral("Tool"), plannerVersionText()});
     for (const std::string& s : in.dataSources)
         t.rows.push_back({QStringLiteral("Data source"), qs(s)});
-    t.rows.push_back({QStringLiteral("Cost per Mtok"), figureLine(m, kCostKey)});
+    // Throughput measured in requests without tokens per request: the headline is per 1,000 requests.
+    if (!findFigure(m, kCostKey) && findFigure(m, "results.cost_per_1k_requests_usd"))
+        t.rows.push_back({QStringLiteral("Cost per 1k requests"), figureLine(m, "results.cost_per_1k_requests_usd")});
+    else
+        t.rows.push_back({QStringLiteral("Cost per Mtok"), figureLine(m, kCostKey)});
     l.table(t);
     for (const ReportAssumption& a : m.assumptions)
         if (a.path == "notes" && !a.text.empty()) {
