@@ -251,24 +251,21 @@ void requestRows(ResultsSheet& rs, XlsxInputs& in, const FinanceInput& b, const 
                                           b.goodput, "fraction", "engine: reliability model");
     const std::string util = in.input("finance.utilization", b.utilization, "fraction");
     const std::string capacityPerYear = rps + "*" + serving + "*" + goodput + "*" + kSecondsPerYear;
-    const double capacity = rate * servingGpusOf(b) * b.goodput * 8760 * 3600;
-    std::string formula = capacityPerYear + "*" + util;
-    double served = capacity * b.utilization;
+    // Requests served per year, inline: every formula row is an engine figure, and the engine
+    // publishes no request count.
+    std::string served = "(" + capacityPerYear + "*" + util + ")";
     if (b.demand.value() > 0) {
-        const double demand = in_tokens_per_second(b.demand) / tokensPerRequest;
-        formula = in.engine("workload.average_demand_requests_per_s", "Average demand the cluster was sized for", demand,
-                            "requests/s", "engine: from the workload's demand")
-            + "*" + kSecondsPerYear;
-        served = demand * 8760 * 3600;
+        rs.note("Sized from demand: the requests served are the demand.");
+        served = "(" + in.engine("workload.average_demand_requests_per_s", "Average demand the cluster was sized for",
+                                 in_tokens_per_second(b.demand) / tokensPerRequest, "requests/s",
+                                 "engine: from the workload's demand")
+            + "*" + kSecondsPerYear + ")";
     }
-    const std::string servedCell = rs.add("results.requests_served_per_year",
-                                          "Requests served per year (serving GPUs x requests/s x goodput x "
-                                          "utilization, or the demand)",
-                                          formula, served, "requests/year");
     rs.addFigure("results.utilization_realized", "Realized utilization (requests served / serving capacity)",
-                 servedCell + "/(" + capacityPerYear + ")", "fraction");
-    rs.addFigure("results.cost_per_request_usd", "Cost per request", total + "/" + servedCell, "USD");
-    rs.addFigure("results.cost_per_1k_requests_usd", "Cost per 1,000 requests", total + "/" + servedCell + "*1000",
+                 served + "/(" + capacityPerYear + ")", "fraction");
+    rs.addFigure("results.cost_per_request_usd", "Cost per request: cost per year / requests served per year",
+                 total + "/" + served, "USD");
+    rs.addFigure("results.cost_per_1k_requests_usd", "Cost per 1,000 requests", total + "/" + served + "*1000",
                  "USD/1k requests");
     if (b.mode != FacilityMode::Rent)
         rs.addFigure("results.breakeven_gpu_hour_usd",

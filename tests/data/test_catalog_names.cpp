@@ -55,6 +55,13 @@ private Q_SLOTS:
         row("RTX PRO 6000 as MLPerf writes it", "gpu", "NVIDIA RTX PRO 6000 Blackwell Server Edition", "rtx-pro-6000-se");
         row("RTX PRO 6000 as TensorRT-LLM writes it", "gpu", "RTX 6000 Pro Blackwell Server Edition", "rtx-pro-6000-se");
         row("RTX PRO 4500", "gpu", "NVIDIA RTX PRO 4500 Blackwell", "rtx-pro-4500");
+        row("RTX PRO 4500's MLPerf server", "system-for", "NVIDIA RTX PRO 4500 Blackwell", "rtx-pro-4500-5");
+        row("MI350P", "gpu", "AMD Instinct MI350P", "mi350p");
+        row("MI350P in lower case", "gpu", "amd instinct mi350p", "mi350p");
+        row("MI350P's PCIe server", "system-for", "AMD Instinct MI350P", "mi350p-8");
+        row("Arc Pro B70 as Intel writes it", "gpu", "Intel(R) Arc(TM) Pro B70", "arc-pro-b70");
+        row("Arc Pro B70's four-card workstation", "system-for", "Intel Arc Pro B70", "arc-pro-b70-4");
+        row("Arc Pro B60 stays outside the catalog", "gpu", "Intel Arc Pro B60", "");
         row("the RTX PRO 6000 workstation card is another product", "gpu", "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "");
         row("an H100 with NVL memory is another product", "gpu", "NVIDIA H100 94GB", "");
         row("the PCIe H100 is another product", "gpu", "NVIDIA H100 PCIe", "");
