@@ -241,6 +241,10 @@ void BenchmarkBrowser::plotCurveOf(const StoredRun& run)
     plotted_ = static_cast<int>(points.size());
     if (run.id == 0)
         chart->setTitle(QStringLiteral("Select a row to plot its throughput-interactivity curve"));
+    else if (points.empty() && run.unit != "tokens/s" && !run.unit.empty()) // a rate in requests has no tokens/s curve
+        chart->setTitle(QStringLiteral("Row %1 is measured in %2: no tokens/s curve to plot")
+                            .arg(run.id)
+                            .arg(QString::fromStdString(run.unit)));
     else if (points.empty())
         chart->setTitle(QStringLiteral("Row %1 has no latency bound (Offline): no curve to plot").arg(run.id));
     else

@@ -97,6 +97,8 @@ QVariant BenchmarkTableModel::data(const QModelIndex& index, int role) const
     case PerUser:
         if (sort)
             return number(r->perUser);
+        if (!r->perUser && !r->unit.empty() && r->unit != "tokens/s") // its latency bound is not in tokens
+            return QVariant(QString());
         return r->perUser ? QVariant(figure(r->perUser)) : QVariant(QStringLiteral("unbounded"));
     case Preview: return r->preview ? QStringLiteral("preview") : QStringLiteral("available");
     default: return filterText(*r, c);
