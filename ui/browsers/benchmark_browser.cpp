@@ -279,9 +279,6 @@ void BenchmarkBrowser::plotCurveOf(const StoredRun& run)
     axisY->setLabelFormat(QStringLiteral("%.0f"));
     axisX->applyNiceNumbers();
     axisY->applyNiceNumbers();
-    if (points.empty()) // an empty 0..2 frame: whole ticks only, not 0, 1, 1, 2 from rounding halves
-        for (QValueAxis* a : {axisX, axisY})
-            a->setTickCount(3);
     chart->addAxis(axisX, Qt::AlignBottom);
     chart->addAxis(axisY, Qt::AlignLeft);
     for (auto* s : {static_cast<QXYSeries*>(line), static_cast<QXYSeries*>(mark)}) {
