@@ -17,7 +17,6 @@ constexpr std::array kHeadline{
     KpiSpec{"results.cost_per_mtok_usd", "Cost per Mtok"},
     KpiSpec{"results.cost_per_mtok_input_usd", "Input cost per Mtok"},
     KpiSpec{"results.cost_per_mtok_output_usd", "Output cost per Mtok"},
-    KpiSpec{"results.cost_per_1k_requests_usd", "Cost per 1k requests"},
     KpiSpec{"results.tco_per_gpu_hour_usd", "TCO per GPU-hour"},
     KpiSpec{"results.tokens_per_s_per_mw_it", "Tokens/s per MW IT"},
     KpiSpec{"results.tokens_per_s_per_mw_facility", "Tokens/s per MW facility"},

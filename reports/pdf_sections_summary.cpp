@@ -118,6 +118,14 @@ void executiveSummary(PdfLayout& l, const PdfReportInput& in)
     for (const KpiSpec& k : headlineFigures())
         if (const ReportFigure* fig = findFigure(in.model, k.key))
             t.rows.push_back({qs(fig->label), figureCell(fig->value, fig->unit), qs(fig->grade), qs(fig->restsOn)});
+    // The cost per 1,000 requests, first where it is the headline (throughput in requests only).
+    if (const ReportFigure* fig = findFigure(in.model, "results.cost_per_1k_requests_usd")) {
+        const QStringList row{qs(fig->label), figureCell(fig->value, fig->unit), qs(fig->grade), qs(fig->restsOn)};
+        if (findFigure(in.model, kCostKey))
+            t.rows.push_back(row);
+        else
+            t.rows.insert(t.rows.begin(), row);
+    }
     t.boldRows = {0};
     l.table(t);
     reconciliation(l, in.model);

@@ -15,9 +15,9 @@ namespace planner {
 namespace {
 
 // The headline figures, then what sets the racks apart physically: network, storage, reliability.
-constexpr std::array<std::string_view, 12> kMoreFigures{
+constexpr std::array<std::string_view, 13> kMoreFigures{
     "results.tokens_per_s_per_gpu", "results.cost_per_request_usd", "results.breakeven_gpu_hour_usd",
-    "finance.total_usd_per_year", "sizing.domains", "results.tokens_served_per_year",
+    "results.cost_per_1k_requests_usd", "finance.total_usd_per_year", "sizing.domains", "results.tokens_served_per_year",
     "network.leaf_switches", "network.spine_switches", "network.transceivers",
     "results.utilization_realized", "reliability.goodput", "reliability.availability",
 };

@@ -42,6 +42,22 @@ QByteArray readFile(const QString& path)
 
 using xlsxtest::jsonFigure;
 
+// A scenario with its throughput in requests and no tokens per request, written once.
+QString requestsScenario()
+{
+    static QTemporaryDir dir;
+    static const QString path = [] {
+        const QString p = dir.filePath(QStringLiteral("requests.json"));
+        QFile f(p);
+        if (f.open(QIODevice::WriteOnly))
+            f.write(R"({"schema": "clusterplanner/scenario@1", "name": "Qwen3-VL at 12 requests/s per GPU",
+                        "system": "hgx-b300", "workload": {"model": "qwen3-vl-235b-a22b", "precision": "fp4",
+                        "throughput_requests_per_s_per_gpu": 12}, "cluster": {"racks": 4}})");
+        return p;
+    }();
+    return path;
+}
+
 } // namespace
 
 class TestXlsxWriter : public QObject {
@@ -53,6 +69,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("example");
         for (const char* e : kExamples)
             QTest::newRow(e) << QString::fromLatin1(e);
+        // Throughput in requests with no tokens per request (the VLM): the request chain instead.
+        QTest::newRow("requests only") << requestsScenario();
     }
 
     void storedValuesAreTheEngines()
@@ -85,6 +103,14 @@ private Q_SLOTS:
             ++compared;
         }
         QVERIFY2(compared >= 20, qPrintable(QString::number(compared)));
+        if (example == requestsScenario()) { // no figure per token at all, the cost per 1,000 requests live
+            QVERIFY(formulas.count({QStringLiteral("results"), QStringLiteral("cost_per_1k_requests_usd")}));
+            QVERIFY(formulas.count({QStringLiteral("results"), QStringLiteral("cost_per_request_usd")}));
+            for (const auto& [section, key] : formulas)
+                QVERIFY2(!key.contains(QLatin1String("tok")), qPrintable(key));
+            return;
+        }
+        QVERIFY(formulas.count({QStringLiteral("results"), QStringLiteral("cost_per_1k_requests_usd")}));
         for (const auto& [section, key] : kHeadline)
             QVERIFY2(formulas.count({QString::fromLatin1(section), QString::fromLatin1(key)}),
                      qPrintable(QStringLiteral("%1.%2 is not a formula").arg(QLatin1String(section), QLatin1String(key))));

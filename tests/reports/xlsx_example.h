@@ -28,7 +28,9 @@ inline std::unique_ptr<Written> writeExample(const std::string& example)
     auto w = std::make_unique<Written>();
     w->book = w->dir.filePath(QStringLiteral("written.xlsx"));
     w->unpacked = w->dir.filePath(QStringLiteral("x"));
-    const clitest::Run r = clitest::runCli({"evaluate", clitest::examplePath(example), "--xlsx", w->book.toStdString(), "--json"});
+    // A bundled example by name, or any scenario file by its absolute path.
+    const std::string file = example.starts_with('/') ? example : clitest::examplePath(example);
+    const clitest::Run r = clitest::runCli({"evaluate", file, "--xlsx", w->book.toStdString(), "--json"});
     w->code = r.code;
     if (r.code != 0)
         return w;
