@@ -125,10 +125,12 @@ Result<StoragePlan> planStorage(const Work& w, Time interval)
     out.checkpoint = answers.written.value();
     if (!answers.plan)
         return answers.plan.error();
-    out.plan = answers.plan.value();
-    const StorageMonth& steady = out.plan.steady;
+    const StorageResult& plan = answers.plan.value();
+    if (!w.numbersOnly) // the numbers-only path reads the fees and the tiers' sizes, not the plan
+        out.plan = plan;
+    const StorageMonth& steady = plan.steady;
     out.feesPerYear = steady.total / months(1);
-    const auto& held = out.plan.steadyStored;
+    const auto& held = plan.steadyStored;
     out.bom.reserve(3); // hot, warm, archive
     if (w.numbersOnly) { // the same lines without names: finance gives every class in the BOM a capex item
         for (DataSize tier : {held.hot, held.warm, held.archive}) {
