@@ -43,4 +43,18 @@ Outcome<Scenario> loadUncertainScenario(const std::string& file, const CommandLi
     return loaded;
 }
 
+Outcome<UncertainRun> loadUncertainRun(const CommandLine& cl, std::ostream& err)
+{
+    if (cl.positionals().size() != 1)
+        return Outcome<UncertainRun>::failure(cl.usageError("expected exactly one SCENARIO file", err));
+    const std::string file = cl.positionals().front();
+    auto scenario = loadUncertainScenario(file, cl, err);
+    if (!scenario)
+        return Outcome<UncertainRun>::failure(scenario.error());
+    auto ctx = contextWithData(scenario.value(), cl.value("db"), file, err);
+    if (!ctx)
+        return Outcome<UncertainRun>::failure(ctx.error());
+    return UncertainRun{file, std::move(scenario.value()), std::move(ctx.value())};
+}
+
 } // namespace planner::cli

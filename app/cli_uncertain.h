@@ -17,4 +17,15 @@ void declareUncertaintyOptions(CommandLine& cl);
 // and fails with exit code 2.
 Outcome<Scenario> loadUncertainScenario(const std::string& file, const CommandLine& cl, std::ostream& err);
 
+// Where montecarlo and tornado start, once their command line is parsed: the one SCENARIO file,
+// loaded with --set and --dist (loadUncertainScenario), and the evaluation context with the
+// benchmark database of --db or of the scenario (contextWithData). A failure has been printed
+// (a usage error for a missing or extra SCENARIO) and carries the exit code.
+struct UncertainRun {
+    std::string file;
+    Scenario scenario;
+    EvaluationContext ctx;
+};
+Outcome<UncertainRun> loadUncertainRun(const CommandLine& cl, std::ostream& err);
+
 } // namespace planner::cli

@@ -31,6 +31,9 @@ BomLine storageLine(std::string tier, DataSize size, Money perMonth, const Prove
 
 // Every value the checkpoint write and the storage plan are computed from, as plain numbers.
 using StorageKey = std::array<double, 30>;
+// A field added to either input must join the key below, or the memo would answer for it wrongly.
+static_assert(sizeof(CheckpointWriteInput) == 48 && sizeof(StorageInput) == 184,
+              "CheckpointWriteInput or StorageInput changed: add the new field to storageKey()");
 
 StorageKey storageKey(const CheckpointWriteInput& w, const StorageInput& in)
 {
