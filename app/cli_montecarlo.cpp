@@ -102,9 +102,7 @@ void printText(const MonteCarloResult& r, std::uint64_t seed, std::ostream& out)
 int runMonteCarlo(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
     CommandLine cl = monteCarloCommandLine();
-    if (auto done = cl.parse(argv, out, err))
-        return *done;
-    auto run = loadUncertainRun(cl, err);
+    auto run = startUncertainRun(cl, argv, out, err);
     if (!run)
         return run.error();
     const std::string& file = run.value().file;

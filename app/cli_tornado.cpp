@@ -74,9 +74,7 @@ void printText(const std::vector<TornadoBar>& bars, const std::string& key, std:
 int runTornado(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
     CommandLine cl = tornadoCommandLine();
-    if (auto done = cl.parse(argv, out, err))
-        return *done;
-    auto run = loadUncertainRun(cl, err);
+    auto run = startUncertainRun(cl, argv, out, err);
     if (!run)
         return run.error();
     const std::string& file = run.value().file;

@@ -43,8 +43,11 @@ Outcome<Scenario> loadUncertainScenario(const std::string& file, const CommandLi
     return loaded;
 }
 
-Outcome<UncertainRun> loadUncertainRun(const CommandLine& cl, std::ostream& err)
+Outcome<UncertainRun> startUncertainRun(CommandLine& cl, const std::vector<std::string>& argv, std::ostream& out,
+                                        std::ostream& err)
 {
+    if (auto done = cl.parse(argv, out, err))
+        return Outcome<UncertainRun>::failure(*done);
     if (cl.positionals().size() != 1)
         return Outcome<UncertainRun>::failure(cl.usageError("expected exactly one SCENARIO file", err));
     const std::string file = cl.positionals().front();
