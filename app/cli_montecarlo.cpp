@@ -102,26 +102,20 @@ void printText(const MonteCarloResult& r, std::uint64_t seed, std::ostream& out)
 int runMonteCarlo(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
     CommandLine cl = monteCarloCommandLine();
-    if (auto done = cl.parse(argv, out, err))
-        return *done;
-    if (cl.positionals().size() != 1)
-        return cl.usageError("expected exactly one SCENARIO file", err);
-    const std::string file = cl.positionals().front();
-    auto scenario = loadUncertainScenario(file, cl, err);
-    if (!scenario)
-        return scenario.error();
-    auto ctx = contextWithData(scenario.value(), cl.value("db"), file, err);
-    if (!ctx)
-        return ctx.error();
+    auto run = startUncertainRun(cl, argv, out, err);
+    if (!run)
+        return run.error();
+    const std::string& file = run.value().file;
+    const Scenario& s = run.value().scenario;
 
     MonteCarloOptions options;
     options.samples = static_cast<std::size_t>(*cl.number("samples"));
     options.seed = static_cast<std::uint64_t>(cl.number("seed").value_or(1));
     options.threads = static_cast<unsigned>(
         cl.number("threads").value_or(std::max(1u, std::thread::hardware_concurrency())));
-    auto result = monteCarlo(scenario.value(), builtinCatalog(), ctx.value(), options);
+    auto result = monteCarlo(s, builtinCatalog(), run.value().ctx, options);
     if (!result) {
-        err << located(result.error(), scenario.value(), file) << "\n";
+        err << located(result.error(), s, file) << "\n";
         return exitCodeFor(result.error());
     }
     const MonteCarloResult& r = result.value();

@@ -74,20 +74,14 @@ void printText(const std::vector<TornadoBar>& bars, const std::string& key, std:
 int runTornado(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
     CommandLine cl = tornadoCommandLine();
-    if (auto done = cl.parse(argv, out, err))
-        return *done;
-    if (cl.positionals().size() != 1)
-        return cl.usageError("expected exactly one SCENARIO file", err);
-    const std::string file = cl.positionals().front();
-    auto scenario = loadUncertainScenario(file, cl, err);
-    if (!scenario)
-        return scenario.error();
-    const Scenario& s = scenario.value();
-    auto ctx = contextWithData(s, cl.value("db"), file, err);
-    if (!ctx)
-        return ctx.error();
+    auto run = startUncertainRun(cl, argv, out, err);
+    if (!run)
+        return run.error();
+    const std::string& file = run.value().file;
+    const Scenario& s = run.value().scenario;
+    const EvaluationContext& ctx = run.value().ctx;
     // Swings come from the resolved scenario, so catalog figures such as the system price swing too.
-    auto nominal = evaluate(s, builtinCatalog(), ctx.value());
+    auto nominal = evaluate(s, builtinCatalog(), ctx);
     if (!nominal) {
         err << located(nominal.error(), s, file) << "\n";
         return exitCodeFor(nominal.error());
@@ -99,7 +93,7 @@ int runTornado(const std::vector<std::string>& argv, std::ostream& out, std::ost
         return ExitBadInput;
     }
     const std::vector<Swing> swings = defaultSwings(nominal.value().resolved);
-    auto bars = tornado(s, builtinCatalog(), ctx.value(), swings, key);
+    auto bars = tornado(s, builtinCatalog(), ctx, swings, key);
     if (!bars) {
         err << located(bars.error(), s, file) << "\n";
         return exitCodeFor(bars.error());

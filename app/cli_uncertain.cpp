@@ -43,4 +43,21 @@ Outcome<Scenario> loadUncertainScenario(const std::string& file, const CommandLi
     return loaded;
 }
 
+Outcome<UncertainRun> startUncertainRun(CommandLine& cl, const std::vector<std::string>& argv, std::ostream& out,
+                                        std::ostream& err)
+{
+    if (auto done = cl.parse(argv, out, err))
+        return Outcome<UncertainRun>::failure(*done);
+    if (cl.positionals().size() != 1)
+        return Outcome<UncertainRun>::failure(cl.usageError("expected exactly one SCENARIO file", err));
+    const std::string file = cl.positionals().front();
+    auto scenario = loadUncertainScenario(file, cl, err);
+    if (!scenario)
+        return Outcome<UncertainRun>::failure(scenario.error());
+    auto ctx = contextWithData(scenario.value(), cl.value("db"), file, err);
+    if (!ctx)
+        return Outcome<UncertainRun>::failure(ctx.error());
+    return UncertainRun{file, std::move(scenario.value()), std::move(ctx.value())};
+}
+
 } // namespace planner::cli

@@ -17,4 +17,16 @@ void declareUncertaintyOptions(CommandLine& cl);
 // and fails with exit code 2.
 Outcome<Scenario> loadUncertainScenario(const std::string& file, const CommandLine& cl, std::ostream& err);
 
+// Where montecarlo and tornado start: `argv` parsed into `cl`, the one SCENARIO file loaded with
+// --set and --dist (loadUncertainScenario), and the evaluation context with the benchmark
+// database of --db or of the scenario (contextWithData). No value means stop with the exit code
+// it carries, whatever was to print printed: 0 after --help, else a usage error or a bad input.
+struct UncertainRun {
+    std::string file;
+    Scenario scenario;
+    EvaluationContext ctx;
+};
+Outcome<UncertainRun> startUncertainRun(CommandLine& cl, const std::vector<std::string>& argv, std::ostream& out,
+                                        std::ostream& err);
+
 } // namespace planner::cli

@@ -3,9 +3,13 @@
 
 #include "benchmark_store.h"
 #include "uncataloged_rows.h"
+#include "scenario/scenario_schema.h"
 #include "serving/disaggregated.h"
 
+#include <mutex>
 #include <set>
+#include <string>
+#include <unordered_map>
 
 namespace planner {
 
@@ -84,10 +88,82 @@ Result<ThroughputEstimate> throughputFor(const MeasuredData& data, const Scenari
     return data.model->estimate(query.value(), claim.value() ? &*claim.value() : nullptr);
 }
 
+namespace {
+
+// Everything a scenario's throughput question is read from: the system and every workload field
+// (the contract sweeps rely on too, analysis/sweep.cpp), each with its provenance (a ratio claim
+// cites its source), and the catalog id the model name resolved to, as bytes.
+std::string questionKey(const Scenario& s, const ThroughputQuery& q)
+{
+    std::string key;
+    auto text = [&](std::string_view t) { // length first, so no two lists of texts give one key
+        const std::size_t n = t.size();
+        key.append(reinterpret_cast<const char*>(&n), sizeof n).append(t);
+    };
+    text(q.model);
+    text(s.system.value);
+    for (const FieldSpec& f : scenarioFields()) {
+        if (f.path.substr(0, 9) != "workload.")
+            continue;
+        if (const Number* n = numberOf(f, s)) {
+            const int grade = static_cast<int>(n->provenance.grade);
+            key.append(reinterpret_cast<const char*>(&n->value), sizeof n->value).push_back(n->given ? 'g' : 'd');
+            key.append(reinterpret_cast<const char*>(&grade), sizeof grade);
+            text(n->provenance.source);
+            text(n->provenance.date);
+        } else if (const Text* t = textOf(f, s)) {
+            text(t->value);
+            key.push_back(t->given ? 'g' : 'd');
+        }
+    }
+    return key;
+}
+
+// The answers one source gave, by question, shared by the threads that use the source. The
+// model never changes once loaded, so an answer found here is the one estimating again would
+// give; a GUI edit of a cost field, or a Monte Carlo or tornado over finance inputs, asks the same
+// question every time, and an estimate costs tens of microseconds (sorting the transfer sources).
+class AnswerMemo {
+public:
+    template <class Compute>
+    Result<ThroughputEstimate> answer(std::string key, Compute&& compute)
+    {
+        {
+            const std::lock_guard<std::mutex> lock(mutex_);
+            if (auto it = answers_.find(key); it != answers_.end())
+                return it->second;
+        }
+        Result<ThroughputEstimate> computed = compute();
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (answers_.size() >= kMaxEntries)
+            answers_.clear(); // a sweep over workload shapes would otherwise grow without bound
+        answers_.emplace(std::move(key), computed);
+        return computed;
+    }
+
+private:
+    static constexpr std::size_t kMaxEntries = 1024;
+    std::mutex mutex_;
+    std::unordered_map<std::string, Result<ThroughputEstimate>> answers_;
+};
+
+} // namespace
+
 ThroughputSource measuredThroughput(std::shared_ptr<const MeasuredData> data)
 {
-    return [data](const Scenario& s, const Catalog& catalog) -> Result<ThroughputAnswer> {
-        auto estimate = throughputFor(*data, s, catalog);
+    auto memo = std::make_shared<AnswerMemo>(); // lives as long as this source, which fixes `data`
+    return [data, memo](const Scenario& s, const Catalog& catalog) -> Result<ThroughputAnswer> {
+        // The query is built from this catalog every time (it checks the model exists); only the
+        // model's estimate is remembered.
+        auto query = throughputQueryFor(s, catalog);
+        if (!query)
+            return query.error();
+        auto estimate = memo->answer(questionKey(s, query.value()), [&]() -> Result<ThroughputEstimate> {
+            auto claim = vendorClaimFor(s, query.value());
+            if (!claim)
+                return claim.error();
+            return data->model->estimate(query.value(), claim.value() ? &*claim.value() : nullptr);
+        });
         if (!estimate)
             return estimate.error();
         const ThroughputEstimate& e = estimate.value();

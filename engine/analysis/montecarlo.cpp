@@ -3,6 +3,7 @@
 
 #include "analysis/sample_evaluator.h"
 #include "analysis/sample_stream.h"
+#include "scenario/scenario_defaults.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,6 +47,7 @@ struct Shared {
     const Scenario* base;
     const std::vector<UncertainInput>* inputs;
     std::vector<std::string_view> keys;
+    bool resolveOnce = false; // no uncertain input is read by resolution: resolve the base once per worker
     const MonteCarloOptions* options;
     std::vector<double>* values; // samples x keys, row-major
     std::atomic<std::size_t> next{0};
@@ -53,8 +55,18 @@ struct Shared {
 
 void runWorker(Shared& sh, const Catalog& catalog, const EvaluationContext& ctx, WorkerTally& tally)
 {
-    SampleEvaluator evaluator(catalog, ctx);
+    SampleEvaluator evaluator(catalog, ctx, sh.keys);
     Scenario s = *sh.base; // this worker's copy; only the uncertain fields change between samples
+    // Resolution fills defaults from the catalog; the uncertain inputs are numbers it does not
+    // read, so resolving each sample would give the resolved base with the sample's values: the
+    // base is resolved once and each sample patched in. A base that does not resolve is left to
+    // fail per sample with evaluate()'s message.
+    bool resolved = false;
+    if (sh.resolveOnce)
+        if (auto r = resolveScenario(s, catalog)) {
+            s = std::move(r.value());
+            resolved = true;
+        }
     const std::size_t n = sh.options->samples, k = sh.keys.size();
     for (;;) {
         if (sh.options->cancel && sh.options->cancel->load(std::memory_order_relaxed))
@@ -68,7 +80,7 @@ void runWorker(Shared& sh, const Catalog& catalog, const EvaluationContext& ctx,
             for (const UncertainInput& in : *sh.inputs)
                 setInputValue(s, *in.field, inputValueAt(in, stream.uniform()));
             std::span<double> row(sh.values->data() + i * k, k);
-            if (auto ok = evaluator.evaluateSample(s, sh.keys, row); !ok) {
+            if (auto ok = evaluator.evaluateSample(s, resolved, row); !ok) {
                 std::fill(row.begin(), row.end(), std::numeric_limits<double>::quiet_NaN());
                 (ok.error().kind == ErrorKind::Infeasible ? tally.infeasible : tally.invalid) += 1;
                 if (i < tally.first.index)
@@ -141,9 +153,11 @@ Result<MonteCarloResult> monteCarlo(const Scenario& scenario, const Catalog& cat
     base.sourceLines.clear();
     base.notes.value.clear();
     std::vector<double> values(options.samples * metrics.size());
-    Shared shared{&base, &r.inputs, {}, &options, &values};
+    Shared shared{&base, &r.inputs, {}, false, &options, &values};
     for (const Metric* m : metrics)
         shared.keys.push_back(m->key);
+    shared.resolveOnce = std::none_of(r.inputs.begin(), r.inputs.end(),
+                                      [](const UncertainInput& in) { return resolutionReads(in.field->path); });
 
     const unsigned threads = std::max(1u, std::min<unsigned>(options.threads, unsigned(options.samples)));
     std::vector<WorkerTally> tallies(threads);

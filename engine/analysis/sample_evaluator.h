@@ -8,25 +8,32 @@
 #include "core/result.h"
 #include "evaluate/evaluate.h"
 #include "evaluate/evaluation_cache.h"
+#include "evaluate/headline.h"
 
+#include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace planner {
 
 class SampleEvaluator {
 public:
-    SampleEvaluator(const Catalog& catalog, const EvaluationContext& shared);
+    // keys: the outputs every sample gives, in order; matched to headline figures once, here.
+    SampleEvaluator(const Catalog& catalog, const EvaluationContext& shared, std::span<const std::string_view> keys);
     SampleEvaluator(const SampleEvaluator&) = delete; // ctx_ points at this object's own cache
     SampleEvaluator& operator=(const SampleEvaluator&) = delete;
 
     // out[i] = the value of output keys[i] (NaN when this scenario does not publish it).
-    Result<void> evaluateSample(const Scenario& s, std::span<const std::string_view> keys, std::span<double> out);
+    // `resolved`: s came from resolveScenario() and since then only numeric fields that resolution
+    // does not read (resolutionReads) changed, so resolving again would give s back: skipped.
+    Result<void> evaluateSample(const Scenario& s, bool resolved, std::span<double> out);
 
 private:
     const Catalog& catalog_;
     EvaluationCache cache_;
     EvaluationContext ctx_;
+    std::vector<std::optional<Headline>> headlines_; // per key
 };
 
 } // namespace planner

@@ -128,14 +128,15 @@ Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, co
     if (!choices)
         return choices.error();
     const SystemSpec& system = *catalog.system(s.system.value);
-    Work w{s, catalog, system, catalog.gpu(system.gpu), *catalog.model(s.workload.model.value), choices.value()};
-    w.out.results.reserve(12);
-    w.out.sizingMetrics.reserve(6);
-    w.out.details.reserve(40);
+    Evaluation out;
+    out.results.reserve(12);
+    out.sizingMetrics.reserve(6);
+    out.details.reserve(40);
+    Work w{s, catalog, system, catalog.gpu(system.gpu), *catalog.model(s.workload.model.value), choices.value(), out};
     if (auto ok = run(w, ctx); !ok)
         return ok.error();
-    w.out.resolved = std::move(resolved.value()); // last use of s
-    return std::move(w.out);
+    out.resolved = std::move(resolved.value()); // last use of s
+    return out;
 }
 
 } // namespace planner

@@ -40,6 +40,9 @@ struct Work {
     const GpuSpec* gpu;
     const ModelSpec& model;
     ScenarioChoices choices;
+    // What the steps fill in: the caller's Evaluation (evaluate() returns it), or a scratch one
+    // the numbers-only path reuses between calls (headline.cpp).
+    Evaluation& out;
     ThroughputAnswer throughput{};
     double goodput = 1;
     ReliabilityResult reliability{};
@@ -56,7 +59,6 @@ struct Work {
     // BOM names and detail Metrics empty; the headline figures are the same either way.
     bool numbersOnly = false;
     HeadlineFigures headline{}; // set by computeHeadline, published by publishResults/publishSizing
-    Evaluation out{};
 
     bool training() const { return choices.kind == WorkloadKind::Training; }
 };

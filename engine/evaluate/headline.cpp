@@ -8,6 +8,8 @@
 #include "evaluate/evaluation_steps.h"
 #include "scenario/scenario_defaults.h"
 
+#include <optional>
+
 namespace planner {
 
 using namespace units;
@@ -111,6 +113,53 @@ void computeHeadline(Work& w)
 
 } // namespace steps
 
+namespace {
+
+// The Evaluation the numbers-only steps fill in (sizing, BOM, finance; never the resolved scenario
+// or the Metric lists), one per thread and reused, so an inner loop neither builds nor destroys a
+// whole Evaluation, and the BOM keeps its capacity, per call. Every field the numbers-only steps
+// read is reset before use. A nested call on the same thread (a throughput source evaluating
+// another scenario) gets a fresh Evaluation of its own.
+class NumbersScratch {
+public:
+    NumbersScratch() : mine_(!inUse())
+    {
+        if (mine_)
+            inUse() = true;
+        else
+            own_.emplace();
+        Evaluation& e = evaluation();
+        e.bom.lines.clear();
+        e.sizing = SizingResult{};
+        e.finance = FinanceResult{};
+        e.warnings.clear();
+    }
+    ~NumbersScratch()
+    {
+        if (mine_)
+            inUse() = false;
+    }
+    NumbersScratch(const NumbersScratch&) = delete;
+    NumbersScratch& operator=(const NumbersScratch&) = delete;
+    Evaluation& evaluation() { return own_ ? *own_ : shared(); }
+
+private:
+    static Evaluation& shared()
+    {
+        thread_local Evaluation e;
+        return e;
+    }
+    static bool& inUse()
+    {
+        thread_local bool used = false;
+        return used;
+    }
+    bool mine_;
+    std::optional<Evaluation> own_;
+};
+
+} // namespace
+
 Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog& catalog, const EvaluationContext& ctx)
 {
     const SystemSpec* system = catalog.system(s.system.value);
@@ -120,7 +169,8 @@ Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog
     auto choices = resolveChoices(s);
     if (!choices)
         return choices.error();
-    steps::Work w{s, catalog, *system, catalog.gpu(system->gpu), *model, choices.value()};
+    NumbersScratch scratch;
+    steps::Work w{s, catalog, *system, catalog.gpu(system->gpu), *model, choices.value(), scratch.evaluation()};
     w.numbersOnly = true;
     if (auto ok = steps::compute(w, ctx); !ok)
         return ok.error();

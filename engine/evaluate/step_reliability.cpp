@@ -3,9 +3,55 @@
 // training it is planned together with storage, since the checkpoint write time sets the interval.
 #include "evaluate/evaluation_steps.h"
 
+#include <array>
+#include <cstring>
+#include <optional>
+
 namespace planner::steps {
 
 using namespace units;
+
+namespace {
+
+// Every value the reliability model reads, as plain numbers.
+using ReliabilityKey = std::array<double, 12>;
+static_assert(sizeof(ReliabilityInput) == 88, "ReliabilityInput changed: add the new field to reliabilityKey()");
+
+ReliabilityKey reliabilityKey(const ReliabilityInput& in)
+{
+    return {double(in.gpus), double(in.gpusPerDomain), in.failureRate.value(), in.recoveryTime.value(),
+            in.checkpointWriteTime.value(), in.checkpointInterval.value(), in.stragglerProbability,
+            in.stragglerSlowdown, in.burnInCatchFraction, in.burnInPerGpu.value(), in.spareFraction,
+            in.repairTime.value()};
+}
+
+// The last two answers of the reliability model on this thread: an inference evaluation asks it
+// twice (one domain for goodput, then the sized fleet), and a sweep or Monte Carlo that does not
+// vary reliability inputs asks the same two questions every time. The model is a pure function of
+// the values in the key (and of training or not), so a hit is the answer computing would give.
+Result<ReliabilityResult> rememberedReliability(const ReliabilityInput& in, bool training)
+{
+    struct Entry {
+        ReliabilityKey key{};
+        bool training = false;
+        std::optional<Result<ReliabilityResult>> answer;
+    };
+    thread_local std::array<Entry, 2> memo;
+    thread_local std::size_t older = 0;
+    const ReliabilityKey key = reliabilityKey(in);
+    for (const Entry& e : memo)
+        if (e.answer && e.training == training && std::memcmp(e.key.data(), key.data(), sizeof key) == 0)
+            return *e.answer;
+    Entry& e = memo[older];
+    older = 1 - older;
+    e.answer.reset(); // an exception below leaves no half-written entry behind
+    e.key = key;
+    e.training = training;
+    e.answer.emplace(training ? trainingReliability(in) : inferenceReliability(in));
+    return *e.answer;
+}
+
+} // namespace
 
 Result<ReliabilityResult> planReliability(const Work& w, int gpus, Time checkpointWrite)
 {
@@ -22,7 +68,7 @@ Result<ReliabilityResult> planReliability(const Work& w, int gpus, Time checkpoi
     in.burnInCatchFraction = r.burnin_catch_fraction.value;
     in.burnInPerGpu = hours(r.burnin_hours_per_gpu.value);
     in.spareFraction = s.cluster.spare_fraction.value;
-    return w.training() ? trainingReliability(in) : inferenceReliability(in);
+    return rememberedReliability(in, w.training());
 }
 
 void reliabilityDetails(const Work& w, std::vector<Metric>& out)

@@ -3,6 +3,9 @@
 // and the monthly fees, which finance counts as operating cost (storage is a service here).
 #include "evaluate/evaluation_steps.h"
 
+#include <array>
+#include <cstring>
+#include <optional>
 #include <string>
 
 namespace planner::steps {
@@ -26,6 +29,58 @@ BomLine storageLine(std::string tier, DataSize size, Money perMonth, const Prove
     return l;
 }
 
+// Every value the checkpoint write and the storage plan are computed from, as plain numbers.
+using StorageKey = std::array<double, 30>;
+// A field added to either input must join the key below, or the memo would answer for it wrongly.
+static_assert(sizeof(CheckpointWriteInput) == 48 && sizeof(StorageInput) == 184,
+              "CheckpointWriteInput or StorageInput changed: add the new field to storageKey()");
+
+StorageKey storageKey(const CheckpointWriteInput& w, const StorageInput& in)
+{
+    StorageKey k{};
+    std::size_t i = 0;
+    auto put = [&](double v) { k[i++] = v; };
+    for (double v : {w.size.value(), w.localWrite.value(), w.interRegion.value(), double(w.mode), w.interval.value(),
+                     w.localCapacity.value(), in.checkpointSize.value(), in.retention.checkpointRate.value(),
+                     double(in.retention.keepHot), in.retention.archiveAfter.value(), in.retention.deleteAfter.value(),
+                     double(in.regions), in.dataset.value(), in.datasetRemoteReadsPerMonth, in.cacheHitRatio,
+                     in.egressPerMonth.value(), double(in.months)})
+        put(v);
+    for (const TierPrice* p : {&in.prices.hot, &in.prices.warm, &in.prices.archive})
+        for (double v : {p->storagePerMonth.value(), p->retrieval.value(), p->egress.value(), p->minimumRetention.value()})
+            put(v);
+    return k;
+}
+
+// checkpointWrite() and storagePlan() of the last inputs this thread asked about. Both are pure
+// functions of their inputs, which the key holds by value (prices included, not catalog
+// pointers), so an answer found here is the one computing would give, whatever catalog or
+// scenario it came from. A sweep or Monte Carlo that does not vary storage asks the same question
+// every time; the month-by-month plan is a sizeable share of one numbers-only evaluation.
+struct StorageAnswers {
+    Result<CheckpointWriteResult> written;
+    Result<StorageResult> plan;
+};
+
+const StorageAnswers& storageAnswers(const CheckpointWriteInput& write, const StorageInput& in)
+{
+    struct Memo {
+        bool valid = false;
+        StorageKey key{};
+        std::optional<StorageAnswers> answers;
+    };
+    thread_local Memo memo;
+    const StorageKey key = storageKey(write, in);
+    // Compared as bytes: the same NaN is a hit too, and a -0 against a 0 only a miss.
+    if (!memo.valid || std::memcmp(key.data(), memo.key.data(), sizeof(StorageKey)) != 0) {
+        memo.valid = false; // an exception below leaves no half-written answer behind
+        memo.answers.emplace(StorageAnswers{checkpointWrite(write), storagePlan(in)});
+        memo.key = key;
+        memo.valid = true;
+    }
+    return *memo.answers;
+}
+
 } // namespace
 
 
@@ -44,10 +99,6 @@ Result<StoragePlan> planStorage(const Work& w, Time interval)
     write.interRegion = gigabytes_per_second(st.inter_region_gb_per_s.value);
     write.mode = w.choices.replication;
     write.interval = interval;
-    auto written = checkpointWrite(write);
-    if (!written)
-        return written.error();
-    out.checkpoint = written.value();
 
     const StorageTierSpec* hot = c.storageTier(st.hot_tier.value);
     const StorageTierSpec* warm = c.storageTier(st.warm_tier.value);
@@ -71,13 +122,18 @@ Result<StoragePlan> planStorage(const Work& w, Time interval)
     in.egressPerMonth = terabytes(st.egress_tb_per_month.value);
     in.months = 1; // evaluate() uses the steady month; the month-by-month table is for reports
 
-    auto plan = storagePlan(in);
-    if (!plan)
-        return plan.error();
-    out.plan = plan.value();
-    const StorageMonth& steady = out.plan.steady;
+    const StorageAnswers& answers = storageAnswers(write, in);
+    if (!answers.written)
+        return answers.written.error();
+    out.checkpoint = answers.written.value();
+    if (!answers.plan)
+        return answers.plan.error();
+    const StorageResult& plan = answers.plan.value();
+    if (!w.numbersOnly) // the numbers-only path reads the fees and the tiers' sizes, not the plan
+        out.plan = plan;
+    const StorageMonth& steady = plan.steady;
     out.feesPerYear = steady.total / months(1);
-    const auto& held = out.plan.steadyStored;
+    const auto& held = plan.steadyStored;
     out.bom.reserve(3); // hot, warm, archive
     if (w.numbersOnly) { // the same lines without names: finance gives every class in the BOM a capex item
         for (DataSize tier : {held.hot, held.warm, held.archive}) {

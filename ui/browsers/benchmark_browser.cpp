@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "benchmark_browser.h"
+#include "interactivity_axes.h"
 
 #include <QChart>
 #include <QChartView>
@@ -15,7 +16,6 @@
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QTableView>
-#include <QValueAxis>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -269,22 +269,7 @@ void BenchmarkBrowser::plotCurveOf(const StoredRun& run)
         mark->append(selected.first, selected.second);
     chart->addSeries(line);
     chart->addSeries(mark);
-    auto* axisX = new QValueAxis;
-    axisX->setTitleText(QStringLiteral("Interactivity (output tok/s per user)"));
-    axisX->setRange(0, maxX * 1.1);
-    axisX->setLabelFormat(QStringLiteral("%.0f"));
-    auto* axisY = new QValueAxis;
-    axisY->setTitleText(QStringLiteral("Throughput (tok/s per GPU)"));
-    axisY->setRange(0, maxY * 1.1);
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    axisX->applyNiceNumbers();
-    axisY->applyNiceNumbers();
-    chart->addAxis(axisX, Qt::AlignBottom);
-    chart->addAxis(axisY, Qt::AlignLeft);
-    for (auto* s : {static_cast<QXYSeries*>(line), static_cast<QXYSeries*>(mark)}) {
-        s->attachAxis(axisX);
-        s->attachAxis(axisY);
-    }
+    addInteractivityAxes(chart, maxX, maxY, QStringLiteral("Throughput (tok/s per GPU)"));
     QChart* old = chart_->chart();
     chart_->setChart(chart);
     delete old;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ratio_view.h"
+#include "interactivity_axes.h"
 
 #include <QChart>
 #include <QChartView>
@@ -17,7 +18,6 @@
 #include <QLocale>
 #include <QScatterSeries>
 #include <QSplitter>
-#include <QValueAxis>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -413,22 +413,7 @@ void RatioView::plotMatched()
         chart->setTitle(QStringLiteral("No matched comparison"));
         chart->legend()->hide();
     }
-    auto* axisX = new QValueAxis;
-    axisX->setTitleText(QStringLiteral("Interactivity (output tok/s per user)"));
-    axisX->setRange(0, maxX * 1.1);
-    axisX->setLabelFormat(QStringLiteral("%.0f"));
-    auto* axisY = new QValueAxis;
-    axisY->setTitleText(QStringLiteral("Tok/s per GPU"));
-    axisY->setRange(0, maxY * 1.1);
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    axisX->applyNiceNumbers();
-    axisY->applyNiceNumbers();
-    chart->addAxis(axisX, Qt::AlignBottom);
-    chart->addAxis(axisY, Qt::AlignLeft);
-    for (QAbstractSeries* s : chart->series()) {
-        s->attachAxis(axisX);
-        s->attachAxis(axisY);
-    }
+    addInteractivityAxes(chart, maxX, maxY, QStringLiteral("Tok/s per GPU"));
     QChart* old = chart_->chart();
     chart_->setChart(chart);
     delete old;
