@@ -43,6 +43,7 @@ CommandLine predictCommandLine()
     cl.number("min-tokens-per-s-per-user", "X", "required output tokens/s per user", Range::atLeast(0));
     cl.number("max-ttft-s", "T", "time-to-first-token limit in seconds", Range::atLeast(0));
     cl.text("serving", "MODE", "aggregated or disaggregated (default: the scenario field's)");
+    cl.text("round", "vX.Y", "the MLPerf round the figure is for: rows of older rounds carry the software gain");
     cl.flag("json", "machine output on stdout");
     return cl;
 }
@@ -162,6 +163,11 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, c
             << figureText(perGpu * gpus) << "\n  output tokens/s    " << figureText(outputPerGpu * gpus);
         if (mlperf)
             out << "\n  MLPerf result      " << figureText(mlperf->result) << " " << mlperf->units;
+        out << "\n  P10-P90 tokens/s   " << figureText(in_tokens_per_second(e.p10PerGpu) * gpus) << " - "
+            << figureText(in_tokens_per_second(e.p90PerGpu) * gpus);
+        if (e.softwareGain != 1.0)
+            out << "\n  software gain      x" << figureText(e.softwareGain) << " (estimate, rows of "
+                << roundName(e.sourceRound) << " carried to " << roundName(q.round) << ")";
         out << "\n  method             " << methodName(e.method)
             << "\n  evidence           " << gradeName(e.evidence.grade) << "\n  rows used          "
             << e.rowsUsed.size() << "\n";
@@ -181,6 +187,9 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, c
         json::add(v, "mlperf_result", json::makeNumber(mlperf->result));
         json::add(v, "mlperf_units", json::makeString(std::string(mlperf->units)));
     }
+    json::add(v, "p10_tokens_per_s", json::makeNumber(in_tokens_per_second(e.p10PerGpu) * gpus));
+    json::add(v, "p90_tokens_per_s", json::makeNumber(in_tokens_per_second(e.p90PerGpu) * gpus));
+    json::add(v, "software_gain", json::makeNumber(e.softwareGain));
     json::add(v, "method", json::makeString(std::string(methodName(e.method))));
     json::add(v, "evidence", json::makeString(std::string(gradeName(e.evidence.grade))));
     if (!e.transferredFrom.empty())
@@ -219,6 +228,7 @@ void holdScenarioOrder(const ThroughputModel& model, const MlperfWorkload& w, co
         ThroughputQuery qt = q;
         qt.minPerUser = tokens_per_second(1.0 / in_seconds(t.tpot));
         qt.maxTtft = t.ttft;
+        qt.scenario = std::string_view(t.name) == "Server" ? MlperfScenario::Server : MlperfScenario::Interactive;
         auto et = model.estimate(qt);
         if (!et || !(et.value().totalPerGpu > e.totalPerGpu))
             continue;
@@ -283,6 +293,16 @@ int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ost
         return exitCodeFor(query.error());
     }
     ThroughputQuery q = query.value();
+    if (auto round = cl.value("round")) {
+        const auto index = mlperfRoundIndex("mlperf-inference-" + *round);
+        if (!index)
+            return cl.usageError("--round must name an MLPerf round such as v5.1", err);
+        q.round = *index;
+    }
+    if (const std::string scenario = cl.value("scenario").value_or(""); !scenario.empty())
+        for (MlperfScenario ms : {MlperfScenario::Offline, MlperfScenario::Server, MlperfScenario::Interactive})
+            if (scenario == scenarioName(ms))
+                q.scenario = ms;
     const bool choosePrecision = !precision && cl.value("mlperf-benchmark");
     auto estimate = estimateAtBestPrecision(*data.value()->model, q, !choosePrecision);
     if (!estimate) {

@@ -3,6 +3,7 @@
 
 #include "benchmark_store.h"
 #include "serving/disaggregated.h"
+#include "serving/uncertainty.h"
 
 namespace planner {
 
@@ -18,7 +19,8 @@ Result<std::shared_ptr<const MeasuredData>> loadMeasuredData(const QString& dbPa
         return points.error();
     auto data = std::make_shared<MeasuredData>();
     data->points = std::move(points.value());
-    data->calibration = calibrate(data->points, catalog);
+    // Bands measured by validating on the same points (uncertainty.h), so every answer carries them.
+    data->calibration = withBands(data->points, catalog, calibrate(data->points, catalog));
     data->model = std::make_unique<ThroughputModel>(data->points, catalog, data->calibration);
     return std::shared_ptr<const MeasuredData>(std::move(data));
 }

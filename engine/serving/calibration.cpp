@@ -163,6 +163,7 @@ Calibration calibrate(std::span<const BenchmarkPoint> points, const Catalog& cat
             groups[{gpu->generation, p.precision}].push_back(std::move(*s));
     }
     Calibration out = base;
+    out.softwareGain = fitSoftwareGain(points, catalog);
     std::size_t done = 0;
     for (auto& [key, samples] : groups) {
         if (feedback && feedback->isCancelled())

@@ -23,6 +23,9 @@
 #include "catalog/catalog.h"
 #include "core/feedback.h"
 #include "serving/roofline.h"
+#include "serving/software_gain.h"
+
+#include <array>
 
 #include <span>
 #include <string>
@@ -41,6 +44,14 @@ struct CalibrationEntry {
     std::string note;
 };
 
+// The spread of one method's validation errors: P10 and P90 of log(measured / predicted), from
+// which a prediction's band follows (figure x exp(logP10) .. figure x exp(logP90)). The defaults
+// hold until fitBands (uncertainty.h) measures them: rules of thumb, wider for weaker methods.
+struct ErrorBand {
+    double logP10 = -0.2, logP90 = 0.2;
+    int points = 0; // validation points behind it; 0: the default
+};
+
 class Calibration {
 public:
     Efficiency defaults;     // 0.6 bandwidth, 0.4 compute unless changed
@@ -53,6 +64,9 @@ public:
     // throughput near 18 tok/s/user and half or more above 90, so holding the end value much
     // further overstates badly. Values below 1 (or NaN) count as 1: any clamp is far.
     double clampTolerance = 1.25;
+    // Per ThroughputMethod (measured, extrapolated, transferred, analytic).
+    std::array<ErrorBand, 4> bands{{{-0.15, 0.15, 0}, {-0.4, 0.3, 0}, {-0.4, 0.4, 0}, {-0.7, 0.7, 0}}};
+    SoftwareGain softwareGain; // between MLPerf rounds; fitted by calibrate()
 
     // The fitted efficiency for this generation and precision, or the defaults.
     Efficiency efficiency(std::string_view generation, Precision p) const;

@@ -232,6 +232,7 @@ ThroughputEstimate measured(const Context& c, const MeasuredCurve& m)
     readingWarnings(e, m, r, c.q);
     finishFigures(e, c.q, units::in_tokens_per_second(r.totalPerGpu));
     e.ttft = r.ttft;
+    e.sourceRound = m.round;
     if (c.q.withCurve)
         e.curve = m.curve.frontier();
     if (auto a = analyticRead(c, c.q.system, c.q.precision, c.q.inputTokens, c.q.outputTokens, c.q.serving))
@@ -261,6 +262,7 @@ ThroughputEstimate transferredFrom(
     finishFigures(e, c.q, units::in_tokens_per_second(r.totalPerGpu) * ratio);
     e.transferredFrom = source.system;
     e.transferRatio = ratio;
+    e.sourceRound = source.round;
     if (target) {
         e.groupSize = target->setup.groupSize;
         e.ttft = prefillTime(target->setup);
@@ -310,8 +312,13 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
     };
     auto rank = [&](const MeasuredCurve* m) {
         const ThroughputQuery& q = c.q;
+        // Among other lengths the closest first: 1k/8k before 1k/1k for DeepSeek-R1's 0.8k/3.9k, so
+        // the roofline carries the smallest step in length (v4.1 -> v5.1 with the extra rows: the
+        // source with most frontier points, 1k/1k, overstated DeepSeek-R1 Offline 2.7x).
+        const bool same = sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens);
         return std::tuple{m->precision != q.precision, fallsShort(m), generationGap(m), m->system != q.system,
-            !sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens), m->serving != q.serving,
+            same ? 0.0 : shapeDistance(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens),
+            m->serving != q.serving,
             otherDomain(m), m->grade, -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
     };
     std::stable_sort(out.begin(), out.end(), [&](auto* a, auto* b) { return rank(a) < rank(b); });
@@ -592,6 +599,8 @@ Result<ThroughputEstimate> applyClaim(const Context& c, const ThroughputModel& m
     e.outputPerGpu = e.outputPerGpu * r;
     e.prefillPerGpu = e.prefillPerGpu * r;
     e.decodePerGpu = e.decodePerGpu * r;
+    e.p10PerGpu = e.p10PerGpu * r;
+    e.p90PerGpu = e.p90PerGpu * r;
     for (CurvePoint& p : e.curve)
         p.totalPerGpu = p.totalPerGpu * r;
     e.method = ThroughputMethod::Transferred;
@@ -611,6 +620,36 @@ Result<ThroughputEstimate> applyClaim(const Context& c, const ThroughputModel& m
     return e;
 }
 
+// The software gain from the rows' round to the query's (never within one round), then the band
+// of the method, widened by the spread of the gain for each round carried across.
+void finishEstimate(const Calibration& cal, const ThroughputQuery& q, std::string_view model, ThroughputEstimate& e)
+{
+    const int steps = q.round > 0 && e.sourceRound > 0 ? q.round - e.sourceRound : 0;
+    double widen = 0;
+    if (steps > 0) {
+        const MlperfScenario s = q.scenario != MlperfScenario::Unknown ? q.scenario
+            : q.minPerUser.value() > 0                                ? MlperfScenario::Server
+                                                                       : MlperfScenario::Offline;
+        const double f = cal.softwareGain.factor(model, s, e.sourceRound, q.round);
+        if (f != 1.0) {
+            e.softwareGain = f;
+            e.totalPerGpu *= f;
+            e.outputPerGpu *= f;
+            e.prefillPerGpu *= f;
+            e.decodePerGpu *= f;
+            for (CurvePoint& p : e.curve)
+                p.totalPerGpu *= f;
+            e.evidence.add("model:software-gain " + roundName(e.sourceRound) + "->" + roundName(q.round) + " x"
+                               + numberText(f),
+                           Grade::Estimate);
+        }
+        widen = 1.2816 * cal.softwareGain.residualSd * std::sqrt(static_cast<double>(steps));
+    }
+    const ErrorBand& band = cal.bands[static_cast<std::size_t>(e.method)];
+    e.p10PerGpu = e.totalPerGpu * std::exp(band.logP10 - widen);
+    e.p90PerGpu = e.totalPerGpu * std::exp(band.logP90 + widen);
+}
+
 } // namespace
 
 ThroughputModel::ThroughputModel(std::span<const BenchmarkPoint> points, const Catalog& catalog,
@@ -621,10 +660,12 @@ ThroughputModel::ThroughputModel(std::span<const BenchmarkPoint> points, const C
     for (std::size_t i = 0; i < rows.size();) {
         const CurveKey& k = rows[i].config;
         MeasuredCurve c{std::string(k.model), std::string(k.system), k.precision, k.serving,
-                        k.inputTokens, k.outputTokens, rows[i].row->grade, {}};
+                        k.inputTokens, k.outputTokens, rows[i].row->grade, 0, {}};
         std::size_t j = i;
-        for (; j < rows.size() && rows[j].key() == rows[i].key(); ++j)
+        for (; j < rows.size() && rows[j].key() == rows[i].key(); ++j) {
             c.curve.add(*rows[j].row);
+            c.round = std::max(c.round, mlperfRoundIndex(rows[j].row->source).value_or(0));
+        }
         c.curve.finish();
         curves_.push_back(std::move(c));
         i = j;
@@ -649,9 +690,11 @@ Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& quer
     const MeasuredCurve* own
         = findCurve(c, query.system, query.precision, query.inputTokens, query.outputTokens, query.serving);
     // The system's own runs, even short of the requirement, say more about its level than a claim.
-    if (!own && claim && claim->system == query.system && sameModel(c, claim->model))
-        return applyClaim(c, *this, *claim);
-    return ownEstimate(c, own);
+    auto e = !own && claim && claim->system == query.system && sameModel(c, claim->model)
+        ? applyClaim(c, *this, *claim) : ownEstimate(c, own);
+    if (e && !(claim && e.value().evidence.method == "transferred (ratio claim)"))
+        finishEstimate(*calibration_, query, spec ? std::string_view(spec->id) : query.model, e.value());
+    return e;
 }
 
 } // namespace planner
