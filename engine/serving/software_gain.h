@@ -10,8 +10,9 @@
 // - A round is MLPerf's "vX.Y"; rounds come two a year (X.0, X.1), so v4.1 -> v5.1 is two steps
 //   whether or not v5.0 is in the store. Index = 2X + Y.
 // - A pair is one (model, system, precision, scenario) measured in two rounds of the store with
-//   none between them; its log gain is log(best per-GPU result later / earlier). Different GPU
-//   counts of one system compare per GPU.
+//   none between them; its log gain is log(median per-GPU result later / earlier): the median of
+//   the round's submissions of that system, robust to one odd row (the best would follow a v4.1
+//   HGX H200 Offline row at 2.7x its peers). Different GPU counts of one system compare per GPU.
 // - The gain of one step shrinks with the benchmark's age a (steps since its first round in the
 //   store, a = 0 for the step out of its first round) as g_s / (1 + a): stacks tune a new
 //   benchmark fast, a mature one barely moves. The form is assumed, not fitted: the bundled rounds
