@@ -651,6 +651,16 @@ Result<ThroughputEstimate> applyClaim(const Context& c, const ThroughputModel& m
     return e;
 }
 
+// Whether the system has an Offline row of its own for the query's configuration.
+bool offlineRowOf(const Context& c, const ThroughputQuery& q)
+{
+    for (const MeasuredCurve& m : c.curves)
+        if (sameKey(m, q.system, q.precision, q.inputTokens, q.outputTokens))
+            if (const auto r = m.curve.read(units::tokens_per_second(0)); r && r->offline)
+                return true;
+    return false;
+}
+
 // The software gain from the rows' round to the query's (never within one round), then the band
 // of the method, widened by the spread of the gain for each round carried across.
 void finishEstimate(const Calibration& cal, const ThroughputQuery& q, std::string_view model, ThroughputEstimate& e)
@@ -733,7 +743,11 @@ Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& quer
         loose.minPerUser = units::tokens_per_second(0);
         loose.maxTtft = units::seconds(0);
         loose.scenario = MlperfScenario::Offline;
-        if (auto l = estimate(loose, claim); l && l.value().totalPerGpu < e.value().totalPerGpu) {
+        // Unless the loose figure is only the best run of the system's own frontier: rows that stop
+        // short of low interactivity bound Offline from below, not from above.
+        auto l = estimate(loose, claim);
+        const bool frontierEnd = l && fromOwnRows(l.value().method) && !offlineRowOf(c, query);
+        if (l && !frontierEnd && l.value().totalPerGpu < e.value().totalPerGpu) {
             const double own = tps(e.value().totalPerGpu);
             std::vector<CurvePoint> curve = std::move(e.value().curve);
             e = std::move(l);
