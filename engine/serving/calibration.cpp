@@ -2,10 +2,12 @@
 #include "serving/calibration.h"
 
 #include "core/number_text.h"
+#include "serving/throughput_curve.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 #include <utility>
 
 namespace planner {
@@ -152,6 +154,65 @@ CalibrationEntry fitKey(const Key& key, std::vector<Sample>& samples, const Cali
 
 } // namespace
 
+std::optional<double> InteractivityElasticity::factor(double from, double to) const
+{
+    if (!(from > 0) || !(to > from))
+        return std::nullopt;
+    double logFactor = 0, lo = 0;
+    for (std::size_t band = 0; band <= kEdges.size(); ++band) {
+        const double hi = band < kEdges.size() ? kEdges[band] : HUGE_VAL;
+        const double a = std::max(from, lo), b = std::min(to, hi);
+        lo = hi;
+        if (b <= a)
+            continue;
+        if (segments[band] == 0)
+            return std::nullopt;
+        logFactor -= elasticity[band] * std::log(b / a);
+    }
+    return std::exp(logFactor);
+}
+
+namespace {
+
+// Frontier segments of every measured curve in the points, their median slope per band.
+InteractivityElasticity fitInteractivity(std::span<const BenchmarkPoint> points)
+{
+    using Key = std::tuple<std::string, std::string, Precision, Serving, long, long, Grade>;
+    std::map<Key, ThroughputCurve> curves;
+    for (const BenchmarkPoint& p : points)
+        if (p.perUser.value() > 0)
+            curves[{p.model, p.system, p.precision, p.serving, std::lround(p.inputTokens), std::lround(p.outputTokens),
+                    p.grade}].add(p);
+    std::array<std::vector<double>, 4> slopes;
+    for (auto& [key, curve] : curves) {
+        curve.finish();
+        const std::vector<CurvePoint> f = curve.frontier();
+        for (std::size_t i = 0; i + 1 < f.size(); ++i) {
+            const double u1 = units::in_tokens_per_second(f[i].perUser), u2 = units::in_tokens_per_second(f[i + 1].perUser);
+            const double t1 = units::in_tokens_per_second(f[i].totalPerGpu), t2 = units::in_tokens_per_second(f[i + 1].totalPerGpu);
+            if (!(u2 > u1) || !(t1 > 0) || !(t2 > 0))
+                continue;
+            std::size_t band = 0;
+            while (band < InteractivityElasticity::kEdges.size() && u1 >= InteractivityElasticity::kEdges[band])
+                ++band;
+            slopes[band].push_back(-std::log(t2 / t1) / std::log(u2 / u1));
+        }
+    }
+    InteractivityElasticity out;
+    for (std::size_t band = 0; band < slopes.size(); ++band) {
+        std::vector<double>& v = slopes[band];
+        out.segments[band] = static_cast<int>(v.size());
+        if (v.empty())
+            continue;
+        std::sort(v.begin(), v.end());
+        const std::size_t n = v.size();
+        out.elasticity[band] = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    }
+    return out;
+}
+
+} // namespace
+
 Calibration calibrate(std::span<const BenchmarkPoint> points, const Catalog& catalog, const Calibration& base,
                       const CalibrationOptions& options, const Feedback* feedback)
 {
@@ -164,6 +225,7 @@ Calibration calibrate(std::span<const BenchmarkPoint> points, const Catalog& cat
     }
     Calibration out = base;
     out.softwareGain = fitSoftwareGain(points, catalog);
+    out.interactivity = fitInteractivity(points);
     std::size_t done = 0;
     for (auto& [key, samples] : groups) {
         if (feedback && feedback->isCancelled())

@@ -18,6 +18,12 @@
 // - Where nothing is measured the defaults hold: 0.6 of peak HBM bandwidth and 0.4 of dense FLOPS,
 //   rules of thumb. Fitted or not, an efficiency is a model parameter: grade Estimate.
 // - A point whose model, system or GPU the catalog lacks, or whose model does not fit, is skipped.
+// - Interactivity elasticity: measured frontiers (one per model, system, precision, lengths,
+//   serving and grade) give a slope per segment; the median per band of per-user rate, because
+//   frontiers flatten at low interactivity and fall steeply at high (DeepSeek-R1 on InferenceX:
+//   0.17 below 20 tok/s/user, 0.35 at 20-50, over 1 above 50). Pooled over every model: the
+//   bundled curves are mostly one model's, so the figure says how a serving stack trades
+//   throughput for speed, not how each model does.
 
 #include "serving/benchmark.h"
 #include "catalog/catalog.h"
@@ -26,6 +32,7 @@
 #include "serving/software_gain.h"
 
 #include <array>
+#include <optional>
 
 #include <span>
 #include <string>
@@ -52,6 +59,19 @@ struct ErrorBand {
     int points = 0; // validation points behind it; 0: the default
 };
 
+// How fast throughput falls with interactivity on measured frontiers: the elasticity
+// e = -d log(total per GPU) / d log(per-user rate), the median over every frontier segment of the
+// calibration points, per band of per-user rate (a segment counts in the band of its slower end).
+// Moves a reading held at the end of a system's own runs to a stricter requirement (throughput.h).
+struct InteractivityElasticity {
+    static constexpr std::array<double, 3> kEdges{20, 50, 100}; // tok/s/user: bands <20, 20-50, 50-100, >=100
+    std::array<double, 4> elasticity{};
+    std::array<int, 4> segments{};
+    // exp(-integral of e over log u from `from` to `to`), from < to; nullopt when a band on the
+    // way has no segment.
+    std::optional<double> factor(double from, double to) const;
+};
+
 class Calibration {
 public:
     Efficiency defaults;     // 0.6 bandwidth, 0.4 compute unless changed
@@ -67,6 +87,7 @@ public:
     // Per ThroughputMethod (measured, extrapolated, transferred, analytic).
     std::array<ErrorBand, 4> bands{{{-0.15, 0.15, 0}, {-0.4, 0.3, 0}, {-0.4, 0.4, 0}, {-0.7, 0.7, 0}}};
     SoftwareGain softwareGain; // between MLPerf rounds; fitted by calibrate()
+    InteractivityElasticity interactivity; // fitted by calibrate()
 
     // The fitted efficiency for this generation and precision, or the defaults.
     Efficiency efficiency(std::string_view generation, Precision p) const;

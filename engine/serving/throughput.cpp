@@ -480,9 +480,10 @@ ThroughputEstimate anchoredTransfer(const Context& c, const MeasuredCurve& own, 
     return e;
 }
 
-// The own reading, held at the end run, moved along the roofline's own curve to the requirement:
-// times roofline(requirement) / roofline(end run) for the same system, never up when the
-// requirement is stricter than the end run (nor down when looser). Holding the end run flat
+// The own reading, held at the end run, moved to the requirement: above the runs by the
+// interactivity elasticity measured on frontiers (calibration.h) where it covers the way, else
+// along the roofline's own curve, times roofline(requirement) / roofline(end run) for the same
+// system, never up when the requirement is stricter than the end run (nor down when looser). Holding the end run flat
 // overstated v5.1's Interactive Llama 2 70B results, read from v4.1 Server rows, by 40-160%.
 bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRead& target, ThroughputEstimate& e)
 {
@@ -500,6 +501,18 @@ bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRea
         return false;
     double shape = target.total / a.value().total;
     shape = r->clamped == CurveEnd::AboveMeasured ? std::min(shape, 1.0) : std::max(shape, 1.0);
+    // Above the runs, the elasticity measured on frontiers answers where it covers the way.
+    const auto learned = r->clamped == CurveEnd::AboveMeasured
+        ? c.calibration.interactivity.factor(tps(*end), tps(c.q.minPerUser)) : std::nullopt;
+    if (learned) {
+        e.totalPerGpu *= *learned;
+        e.outputPerGpu *= *learned;
+        e.evidence.add("model:interactivity-elasticity", Grade::Estimate);
+        e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                              ownReach(c, own) + "; the end reading is moved by the interactivity elasticity "
+                                  "measured on frontiers, times " + numberText(*learned) + "x"});
+        return true;
+    }
     e.totalPerGpu *= shape;
     e.outputPerGpu *= shape;
     e.evidence.add("model:roofline-shape", Grade::Estimate);

@@ -8,7 +8,9 @@
 //    (throughput_curve.h), read at the required interactivity. Grade: the weakest row read.
 //    Unless the requirement lies more than Calibration::clampTolerance (default 1.25x) beyond the
 //    runs of every such curve: then (c) below answers when it can, else the clamped reading
-//    stands, flagged. A reading outside the curve's measured interactivity range (held at its
+//    stands, flagged, moved from the end run to the requirement: above the runs by the
+//    interactivity elasticity measured on frontiers (calibration.h) where it covers the way, else
+//    by the ratio of the system's own roofline at the requirement and at the end run. A reading outside the curve's measured interactivity range (held at its
 //    end run) is method extrapolated, graded no better than Estimate, with a warning that says
 //    how far outside the range the requirement lies.
 // 2. transferred: (a) a vendor claim "this system is r times system Y on this model", given with
@@ -63,6 +65,12 @@
 //   the system's own runs say more about its level than a claim does. When the roofline cannot
 //   set the system up (it finds the model too big, which the rows disprove), group size and TTFT
 //   stay unknown.
+// - A latency requirement never raises throughput: an answer above the same query's answer without
+//   one is held at it (Offline >= Server >= Interactive), unless that answer is only the best run
+//   of the system's own frontier (rows that stop short of low interactivity bound Offline from
+//   below). The figure is per GPU and independent of the GPU count, so more GPUs never give fewer
+//   tokens/s in total.
+// - Software gain and bands: see ThroughputQuery::round, software_gain.h and uncertainty.h.
 // - Output tokens/s per GPU = total x OSL / (ISL + OSL) of the query; input share ISL / (ISL + OSL).
 // - TTFT: measured rows are checked where they carry TTFT (p99, else median) and flagged, not
 //   dropped. Transferred and analytic estimates grow the group until the roofline's prefill of one
