@@ -21,15 +21,31 @@ Efficiency Calibration::efficiency(std::string_view generation, Precision p) con
 const CalibrationEntry* Calibration::entry(std::string_view generation, Precision p) const
 {
     for (const CalibrationEntry& e : entries_)
-        if (e.precision == p && e.generation == generation)
+        if (e.precision == p && e.generation == generation && e.architecture.empty())
             return &e;
     return nullptr;
+}
+
+std::string_view architectureOf(const ModelSpec& m) { return m.experts > 0 ? "moe" : "dense"; }
+
+Efficiency Calibration::efficiency(std::string_view generation, Precision p, const ModelSpec& model) const
+{
+    const std::string_view arch = architectureOf(model);
+    for (const CalibrationEntry& e : entries_)
+        if (e.precision == p && e.generation == generation && e.architecture == arch)
+            return e.efficiency;
+    return efficiency(generation, p);
+}
+
+void Calibration::forget(std::string_view generation, Precision p)
+{
+    std::erase_if(entries_, [&](const CalibrationEntry& e) { return e.precision == p && e.generation == generation; });
 }
 
 void Calibration::set(CalibrationEntry e)
 {
     for (CalibrationEntry& old : entries_) {
-        if (old.precision == e.precision && old.generation == e.generation) {
+        if (old.precision == e.precision && old.generation == e.generation && old.architecture == e.architecture) {
             old = std::move(e);
             return;
         }
@@ -45,7 +61,7 @@ struct Sample {
     double logMeasured = 0;
 };
 
-using Key = std::pair<std::string, Precision>;
+using Key = std::tuple<std::string, Precision, std::string>; // generation, precision, class ("" = all)
 
 // The roofline of one measured point with the default efficiencies, or nothing when the catalog
 // cannot describe it.
@@ -140,8 +156,8 @@ CalibrationEntry fitKey(const Key& key, std::vector<Sample>& samples, const Cali
     Fit fit(samples, base.defaults, o);
     const auto best = fit.refine(fit.grid());
     const double n = static_cast<double>(samples.size());
-    CalibrationEntry e{key.first, key.second, {std::exp(best.first), std::exp(best.second)},
-                       static_cast<int>(samples.size()), 0, 0, {}};
+    CalibrationEntry e{std::get<0>(key), std::get<1>(key), {std::exp(best.first), std::exp(best.second)},
+                       static_cast<int>(samples.size()), 0, 0, {}, std::get<2>(key)};
     e.rmsLogErrorDefault
         = std::sqrt(fit.residuals(std::log(base.defaults.bandwidth), std::log(base.defaults.compute)) / n);
     e.rmsLogError = std::sqrt(fit.residuals(best.first, best.second) / n);
@@ -220,8 +236,10 @@ Calibration calibrate(std::span<const BenchmarkPoint> points, const Catalog& cat
     for (const BenchmarkPoint& p : points) {
         const SystemSpec* system = catalog.system(p.system);
         const GpuSpec* gpu = system ? catalog.gpu(system->gpu) : nullptr;
-        if (auto s = sampleFor(p, catalog, base))
-            groups[{gpu->generation, p.precision}].push_back(std::move(*s));
+        if (auto s = sampleFor(p, catalog, base)) {
+            groups[{gpu->generation, p.precision, std::string(architectureOf(*catalog.model(p.model)))}].push_back(*s);
+            groups[{gpu->generation, p.precision, std::string()}].push_back(std::move(*s));
+        }
     }
     Calibration out = base;
     out.softwareGain = fitSoftwareGain(points, catalog);

@@ -4,8 +4,12 @@
 // Calibration of the roofline's efficiencies against measured benchmark points.
 //
 // Simplifications:
-// - One pair (bandwidth, compute efficiency) per (GPU generation, precision): differences between
-//   serving engines, models and submitters within a generation are averaged away.
+// - One pair (bandwidth, compute efficiency) per (GPU generation, precision), and one per
+//   (generation, precision, architecture class) where the class has points: dense models and MoE
+//   models (routed experts) reach different shares of peak (expert routing, all-to-all traffic and
+//   small per-expert matrices; the gpt-oss-120b was several times too high on the
+//   generation's dense-dominated fit). A model takes its class's entry, else the generation's.
+//   Differences between serving engines, models and submitters within a class are averaged away.
 // - The fit minimises the squared log error of total tokens/s per GPU, each point predicted by
 //   the roofline at its own interactivity (Offline points at the memory-limited batch), plus a
 //   weak pull (ridge) of both logs toward the defaults, so an efficiency the data cannot see
@@ -49,7 +53,12 @@ struct CalibrationEntry {
     double rmsLogError = 0;        // root mean square of log(predicted / measured) after the fit
     double rmsLogErrorDefault = 0; // the same with the defaults, to show what the fit bought
     std::string note;
+    std::string architecture; // "": every model of the generation; "dense" or "moe": that class only
 };
+
+// The architecture class a calibration entry can be specific to: "moe" for a model with routed
+// experts, else "dense".
+std::string_view architectureOf(const ModelSpec& m);
 
 // The spread of one method's validation errors: P10 and P90 of log(measured / predicted), from
 // which a prediction's band follows (figure x exp(logP10) .. figure x exp(logP90)). The defaults
@@ -91,8 +100,11 @@ public:
 
     // The fitted efficiency for this generation and precision, or the defaults.
     Efficiency efficiency(std::string_view generation, Precision p) const;
+    // The same for one model: its architecture class's entry where fitted, else the generation's.
+    Efficiency efficiency(std::string_view generation, Precision p, const ModelSpec& model) const;
     const CalibrationEntry* entry(std::string_view generation, Precision p) const;
     void set(CalibrationEntry e); // replaces the entry of the same key
+    void forget(std::string_view generation, Precision p); // drops its entries, class entries included
     const std::vector<CalibrationEntry>& entries() const { return entries_; }
 
 private:

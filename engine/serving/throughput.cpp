@@ -162,8 +162,12 @@ double blended(double in, double out, double prefill, double decodeOutput)
     return (in + out) / (in / prefill + out / decodeOutput);
 }
 
+// byClass: the efficiencies of the model's architecture class (calibration.h), for the roofline
+// alone on a model with no rows at all; a ratio of two rooflines uses the generation's fits, which rest on the same mix of models
+// in every generation (class fits on few rows of one model skewed transfers: v5.1 Mixtral on
+// MI325X read 10x low through an MoE fit made on DeepSeek-R1 rows alone).
 Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, Precision p, double in, double out,
-                                  Serving serving, const Efficiency* efficiency = nullptr)
+                                  Serving serving, const Efficiency* efficiency = nullptr, bool byClass = false)
 {
     const SystemSpec* system = c.catalog.system(systemId);
     const GpuSpec* gpu = system ? c.catalog.gpu(system->gpu) : nullptr;
@@ -174,7 +178,9 @@ Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, P
         return badInput("workload.model", "model '" + c.q.model + "' is not in the catalog");
     const bool disaggregated = serving == Serving::Disaggregated;
     RooflineInput input{model, gpu, system->gpusPerDomain, p, in, out,
-                        efficiency ? *efficiency : c.calibration.efficiency(gpu->generation, p),
+                        efficiency ? *efficiency
+                        : byClass  ? c.calibration.efficiency(gpu->generation, p, *model)
+                                   : c.calibration.efficiency(gpu->generation, p),
                         c.calibration.options, disaggregated ? DecodeMode::DecodeOnly : DecodeMode::WithChunkedPrefill,
                         c.q.minPerUser};
     input.options.maxTtft = c.q.maxTtft;
@@ -592,7 +598,12 @@ Result<ThroughputEstimate> ownEstimate(const Context& c, const MeasuredCurve* ow
         return target.error();
     if (auto e = fromRoofline(c, target.value(), transferSources(c)))
         return std::move(*e);
-    return analytic(c, target.value());
+    // A model with rows of its own shaped the generation's fit; one with none (the new-model case)
+    // is closer to its class's.
+    if (!c.curves.empty())
+        return analytic(c, target.value());
+    auto byClass = analyticRead(c, q.system, q.precision, q.inputTokens, q.outputTokens, q.serving, nullptr, true);
+    return analytic(c, byClass ? byClass.value() : target.value());
 }
 
 // A row and its curve key, without copying the row: sorting these groups the curves, one per

@@ -149,8 +149,8 @@ Calibration withoutCurve(std::span<const BenchmarkPoint> points, const CurveKey&
         if (g && g->generation == gpu->generation && p.precision == sample.precision && curveKeyOf(p, catalog) != key)
             rest.push_back(p);
     }
-    Calibration reset = calibration; // drop the old fit, which saw the curve
-    reset.set({gpu->generation, sample.precision, calibration.defaults, 0, 0, 0, "no other points"});
+    Calibration reset = calibration; // drop the old fits (class entries too), which saw the curve
+    reset.forget(gpu->generation, sample.precision);
     return calibrate(rest, catalog, reset);
 }
 
