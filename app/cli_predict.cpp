@@ -48,6 +48,7 @@ CommandLine predictCommandLine()
     cl.text("serving", "MODE", "aggregated or disaggregated (default: the scenario field's)");
     cl.number("gpu-hour-usd", "USD", "a GPU-hour price: adds the cost per million tokens and per 1,000 requests "
                                      "at full use of the hours paid for", Range::atLeast(0));
+    cl.text("round", "vX.Y", "the MLPerf round the figure is for: rows of older rounds carry the software gain");
     cl.flag("json", "machine output on stdout");
     return cl;
 }
@@ -202,6 +203,11 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, c
             out << "\n  cost per Mtok      " << figureText(cost->perMtok) << " USD\n  cost per 1k requests "
                 << figureText(cost->per1kRequests) << " USD (at " << figureText(cost->gpuHourUsd)
                 << " USD per GPU-hour, every hour serving)";
+        out << "\n  P10-P90 tokens/s   " << figureText(in_tokens_per_second(e.p10PerGpu) * gpus) << " - "
+            << figureText(in_tokens_per_second(e.p90PerGpu) * gpus);
+        if (e.softwareGain != 1.0)
+            out << "\n  software gain      x" << figureText(e.softwareGain) << " (estimate, rows of "
+                << roundName(e.sourceRound) << " carried to " << roundName(q.round) << ")";
         out << "\n  method             " << methodName(e.method)
             << "\n  evidence           " << gradeName(e.evidence.grade) << "\n  rows used          "
             << e.rowsUsed.size() << "\n";
@@ -225,6 +231,9 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, c
         json::add(v, "cost_per_mtok_usd", json::makeNumber(cost->perMtok));
         json::add(v, "cost_per_1k_requests_usd", json::makeNumber(cost->per1kRequests));
     }
+    json::add(v, "p10_tokens_per_s", json::makeNumber(in_tokens_per_second(e.p10PerGpu) * gpus));
+    json::add(v, "p90_tokens_per_s", json::makeNumber(in_tokens_per_second(e.p90PerGpu) * gpus));
+    json::add(v, "software_gain", json::makeNumber(e.softwareGain));
     json::add(v, "method", json::makeString(std::string(methodName(e.method))));
     json::add(v, "evidence", json::makeString(std::string(gradeName(e.evidence.grade))));
     if (!e.transferredFrom.empty())
@@ -263,6 +272,7 @@ void holdScenarioOrder(const ThroughputModel& model, const MlperfWorkload& w, co
         ThroughputQuery qt = q;
         qt.minPerUser = tokens_per_second(1.0 / in_seconds(t.tpot));
         qt.maxTtft = t.ttft;
+        qt.scenario = std::string_view(t.name) == "Server" ? MlperfScenario::Server : MlperfScenario::Interactive;
         auto et = model.estimate(qt);
         if (!et || !(et.value().totalPerGpu > e.totalPerGpu))
             continue;
@@ -330,7 +340,17 @@ int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ost
         return exitCodeFor(query.error());
     }
     ThroughputQuery q = query.value();
-    // Hardware outside the catalog answers only at a precision it was measured at.
+    if (auto round = cl.value("round")) {
+        const auto index = mlperfRoundIndex("mlperf-inference-" + *round);
+        if (!index)
+            return cl.usageError("--round must name an MLPerf round such as v5.1", err);
+        q.round = *index;
+    }
+    if (const std::string scenario = cl.value("scenario").value_or(""); !scenario.empty())
+        for (MlperfScenario ms : {MlperfScenario::Offline, MlperfScenario::Server, MlperfScenario::Interactive})
+            if (scenario == scenarioName(ms))
+                q.scenario = ms;
+        // Hardware outside the catalog answers only at a precision it was measured at.
     const bool choosePrecision = !precision && (cl.value("mlperf-benchmark") || own);
     auto estimate = estimateAtBestPrecision(*data.value()->model, q, !choosePrecision);
     const std::string hardwareName = cl.value("system").value_or(cl.value("accelerator").value_or(""));

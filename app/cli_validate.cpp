@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `validate --db DB [--against DB2] [--by-curve] [--json]`: how well the throughput model predicts
-// measured points it did not see, by method and by hardware.
+// `validate --db DB [--db DB ...] [--against DB2] [--by-curve | --leave-benchmark-out] [--json]`:
+// how well the throughput model predicts measured points it did not see, by method, hardware,
+// benchmark and scenario.
 #include "cli_options.h"
 #include "cli_runner.h"
 
+#include "benchmark_store.h"
 #include "json.h"
-#include "measured_throughput.h"
+#include "serving/uncertainty.h"
 #include "serving/validation.h"
 
 #include "core/number_text.h"
@@ -18,13 +20,19 @@ CommandLine validateCommandLine()
 {
     CommandLine cl("validate", "",
                    "Leave-one-out: predicts every measured point of DB from the others (--by-curve leaves out a\n"
-                   "whole curve and refits the calibration without it) and prints the relative error, overall, by\n"
-                   "method and by GPU. With --against, calibrates on DB and predicts every point of DB2 instead\n"
-                   "(for example: import MLPerf v4.1 into DB, v5.1 into DB2).\n"
-                   "Errors are predicted / measured - 1: median (signed), mean of absolute values, 90th percentile.");
-    cl.text("db", "DB", "benchmark database to validate on", Required::Yes);
+                   "whole curve and refits the calibration without it; --leave-benchmark-out leaves out every row\n"
+                   "of the point's model: the new-model case) and prints the relative error, overall, by method,\n"
+                   "GPU, benchmark and scenario. With --against, calibrates on DB and predicts every point of DB2\n"
+                   "instead (for example: import MLPerf v4.1 into DB, v5.1 into DB2), each for its own MLPerf round\n"
+                   "so that the software gain between rounds applies, and shows what that gain does to the points\n"
+                   "read from the same system's older rows. --db may be given several times: their rows are used\n"
+                   "together (MLPerf v4.1 plus the InferenceX and serving-benchmark rows, for one).\n"
+                   "Errors are predicted / measured - 1: median (signed), mean and median of absolute values, 90th\n"
+                   "percentile, share within 25%, and the share of measured figures inside their P10-P90 band.");
+    cl.repeatable("db", "DB", "benchmark database to validate on (required; repeat to combine databases)");
     cl.text("against", "DB2", "predict every point of DB2 from DB");
     cl.flag("by-curve", "leave out whole curves instead of single points");
+    cl.flag("leave-benchmark-out", "leave out every row of the point's model (the new-model case)");
     cl.flag("details", "also list every prediction (row, model, system, method, measured, predicted)");
     cl.flag("json", "machine output on stdout");
     return cl;
@@ -47,8 +55,10 @@ std::string percent(double fraction, bool signed_)
 
 std::string line(const std::string& name, const ErrorStats& s)
 {
-    return "  " + left(name, 14) + right(figureText(s.count), 7) + right(percent(s.medianSigned, true), 11)
-           + right(percent(s.meanAbsolute, false), 11) + right(percent(s.p90Absolute, false), 11) + "\n";
+    return "  " + left(name, 16) + right(figureText(s.count), 7) + right(percent(s.medianSigned, true), 10)
+           + right(percent(s.medianAbsolute, false), 10) + right(percent(s.meanAbsolute, false), 10)
+           + right(percent(s.p90Absolute, false), 10) + right(percent(s.within25, false), 10)
+           + right(percent(s.inBand, false), 10) + "\n";
 }
 
 json::Value statsJson(const ErrorStats& s)
@@ -58,6 +68,9 @@ json::Value statsJson(const ErrorStats& s)
     json::add(v, "median_signed", json::makeNumber(s.medianSigned));
     json::add(v, "mean_absolute", json::makeNumber(s.meanAbsolute));
     json::add(v, "p90_absolute", json::makeNumber(s.p90Absolute));
+    json::add(v, "median_absolute", json::makeNumber(s.medianAbsolute));
+    json::add(v, "within_25pct", json::makeNumber(s.within25));
+    json::add(v, "in_p10_p90_band", json::makeNumber(s.inBand));
     return v;
 }
 
@@ -71,34 +84,92 @@ json::Value groupsJson(const std::vector<ErrorGroup>& groups)
 
 void printDetails(const ValidationReport& r, std::ostream& out)
 {
-    out << left("row", 8) << left("model", 20) << left("system", 15) << left("method", 12) << right("measured", 11)
-        << right("predicted", 11) << right("error", 9) << "\n";
+    out << left("row", 8) << left("model", 16) << left("system", 15) << left("scenario", 12) << left("method", 13)
+        << right("measured", 10) << right("predicted", 10) << right("P10", 9) << right("P90", 9) << right("gain", 7)
+        << right("error", 9) << "\n";
     for (const Prediction& p : r.predictions)
-        out << left(std::to_string(p.rowId), 8) << left(p.model, 20) << left(p.system, 15)
-            << left(std::string(methodName(p.method)), 12) << right(figureText(p.measured), 11)
-            << right(figureText(p.predicted), 11) << right(percent(p.relativeError, true), 9) << "\n";
+        out << left(std::to_string(p.rowId), 8) << left(p.model, 16) << left(p.system, 15) << left(p.scenario, 12)
+            << left(std::string(methodName(p.method)), 13) << right(figureText(p.measured), 10)
+            << right(figureText(p.predicted), 10) << right(figureText(p.p10), 9) << right(figureText(p.p90), 9)
+            << right(figureText(p.softwareGain), 7) << right(percent(p.relativeError, true), 9) << "\n";
 }
 
-void print(const ValidationReport& r, bool asJson, std::ostream& out)
+// Points read from the same system's older rows inside their measured range (method measured),
+// with and without the software gain: what the factor buys across rounds. (Extrapolated points are
+// left out: their error is the interactivity step, which the gain does not address.)
+struct GainEffect {
+    ErrorStats with, without;
+};
+
+std::optional<GainEffect> gainEffect(const ValidationReport& with, const ValidationReport& without)
+{
+    std::vector<const Prediction*> a, b;
+    for (const Prediction& p : with.predictions)
+        if (p.method == ThroughputMethod::Measured)
+            a.push_back(&p);
+    for (const Prediction& p : without.predictions)
+        if (p.method == ThroughputMethod::Measured)
+            b.push_back(&p);
+    if (a.empty())
+        return std::nullopt;
+    return GainEffect{statsOf(a), statsOf(b)};
+}
+
+void printGroups(const char* title, const std::vector<ErrorGroup>& groups, std::ostream& out)
+{
+    out << title << "\n";
+    for (const ErrorGroup& g : groups)
+        out << line(g.name, g.stats);
+}
+
+void print(const ValidationReport& r, const std::optional<GainEffect>& gain, bool asJson, std::ostream& out)
 {
     if (asJson) {
         json::Value v = json::makeObject();
         json::add(v, "overall", statsJson(r.overall));
         json::add(v, "by_method", groupsJson(r.byMethod));
         json::add(v, "by_gpu", groupsJson(r.byGpu));
+        json::add(v, "by_benchmark", groupsJson(r.byBenchmark));
+        json::add(v, "by_scenario", groupsJson(r.byScenario));
+        if (gain) {
+            json::Value g = json::makeObject();
+            json::add(g, "with_gain", statsJson(gain->with));
+            json::add(g, "without_gain", statsJson(gain->without));
+            json::add(v, "software_gain_own_rows", g);
+        }
         json::add(v, "skipped", json::makeNumber(r.skipped));
         out << json::write(v);
         return;
     }
-    out << "  group           points     median    mean|e|     p90|e|\n" << line("all", r.overall);
-    out << "by method\n";
-    for (const ErrorGroup& g : r.byMethod)
-        out << line(g.name, g.stats);
-    out << "by GPU\n";
-    for (const ErrorGroup& g : r.byGpu)
-        out << line(g.name, g.stats);
+    out << "  group             points    median    med|e|   mean|e|    p90|e|    in 25%   in band\n"
+        << line("all", r.overall);
+    printGroups("by method", r.byMethod, out);
+    printGroups("by GPU", r.byGpu, out);
+    printGroups("by benchmark", r.byBenchmark, out);
+    printGroups("by scenario", r.byScenario, out);
+    if (gain) {
+        out << "software gain between rounds, on points measured on the same system in an older round\n";
+        out << line("with gain", gain->with) << line("without gain", gain->without);
+    }
     if (r.skipped)
         out << r.skipped << " points could not be predicted (no model fits them)\n";
+}
+
+// The rows of every database given, together.
+Result<std::vector<BenchmarkPoint>> loadAll(const std::vector<std::string>& paths)
+{
+    std::vector<BenchmarkPoint> all;
+    for (const std::string& path : paths) {
+        auto db = openForReading(QString::fromStdString(path));
+        if (!db)
+            return db.error();
+        auto points = db.value().loadPoints();
+        if (!points)
+            return points.error();
+        all.insert(all.end(), std::make_move_iterator(points.value().begin()),
+                   std::make_move_iterator(points.value().end()));
+    }
+    return all;
 }
 
 } // namespace
@@ -110,26 +181,34 @@ int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::os
         return *done;
     if (!cl.positionals().empty())
         return cl.usageError("unexpected argument \"" + cl.positionals().front() + "\"", err);
+    if (cl.values("db").empty())
+        return cl.usageError("give --db DB", err);
+    if (cl.has("by-curve") && cl.has("leave-benchmark-out"))
+        return cl.usageError("--by-curve and --leave-benchmark-out exclude each other", err);
     const Catalog& catalog = builtinCatalog();
-    auto data = loadMeasuredData(QString::fromStdString(*cl.value("db")), catalog);
+    auto data = loadAll(cl.values("db"));
     if (!data) {
         err << data.error().message << "\n";
         return exitCodeFor(data.error());
     }
     ValidationReport report;
+    std::optional<GainEffect> gain;
     if (auto against = cl.value("against")) {
-        auto target = loadMeasuredData(QString::fromStdString(*against), catalog);
+        auto target = loadAll({*against});
         if (!target) {
             err << target.error().message << "\n";
             return exitCodeFor(target.error());
         }
-        report = predictAcross(data.value()->points, target.value()->points, catalog, data.value()->calibration);
+        report = predictAcross(data.value(), target.value(), catalog, {});
+        gain = gainEffect(report, predictAcross(data.value(), target.value(), catalog, {}, true, nullptr, false));
     } else {
         ValidationOptions options;
-        options.mode = cl.has("by-curve") ? LeaveOut::Curve : LeaveOut::Point;
-        report = leaveOneOut(data.value()->points, catalog, data.value()->calibration, options);
+        options.mode = cl.has("by-curve")           ? LeaveOut::Curve
+            : cl.has("leave-benchmark-out")         ? LeaveOut::Benchmark
+                                                    : LeaveOut::Point;
+        report = leaveOneOut(data.value(), catalog, calibrate(data.value(), catalog), options);
     }
-    print(report, cl.has("json"), out);
+    print(report, gain, cl.has("json"), out);
     if (cl.has("details") && !cl.has("json"))
         printDetails(report, out);
     return ExitOk;

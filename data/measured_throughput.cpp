@@ -5,6 +5,7 @@
 #include "uncataloged_rows.h"
 #include "scenario/scenario_schema.h"
 #include "serving/disaggregated.h"
+#include "serving/uncertainty.h"
 
 #include <mutex>
 #include <set>
@@ -26,7 +27,8 @@ Result<std::shared_ptr<const MeasuredData>> loadMeasuredData(const QString& dbPa
         return points.error();
     auto data = std::make_shared<MeasuredData>();
     data->points = std::move(points.value());
-    data->calibration = calibrate(data->points, catalog);
+    // Bands measured by validating on the same points (uncertainty.h), so every answer carries them.
+    data->calibration = withBands(data->points, catalog, calibrate(data->points, catalog));
     if (own) {
         const std::set<std::int64_t> ids(own->rowIds.begin(), own->rowIds.end());
         for (BenchmarkPoint& p : data->points)

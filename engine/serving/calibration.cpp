@@ -2,10 +2,12 @@
 #include "serving/calibration.h"
 
 #include "core/number_text.h"
+#include "serving/throughput_curve.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 #include <utility>
 
 namespace planner {
@@ -19,15 +21,31 @@ Efficiency Calibration::efficiency(std::string_view generation, Precision p) con
 const CalibrationEntry* Calibration::entry(std::string_view generation, Precision p) const
 {
     for (const CalibrationEntry& e : entries_)
-        if (e.precision == p && e.generation == generation)
+        if (e.precision == p && e.generation == generation && e.architecture.empty())
             return &e;
     return nullptr;
+}
+
+std::string_view architectureOf(const ModelSpec& m) { return m.experts > 0 ? "moe" : "dense"; }
+
+Efficiency Calibration::efficiency(std::string_view generation, Precision p, const ModelSpec& model) const
+{
+    const std::string_view arch = architectureOf(model);
+    for (const CalibrationEntry& e : entries_)
+        if (e.precision == p && e.generation == generation && e.architecture == arch)
+            return e.efficiency;
+    return efficiency(generation, p);
+}
+
+void Calibration::forget(std::string_view generation, Precision p)
+{
+    std::erase_if(entries_, [&](const CalibrationEntry& e) { return e.precision == p && e.generation == generation; });
 }
 
 void Calibration::set(CalibrationEntry e)
 {
     for (CalibrationEntry& old : entries_) {
-        if (old.precision == e.precision && old.generation == e.generation) {
+        if (old.precision == e.precision && old.generation == e.generation && old.architecture == e.architecture) {
             old = std::move(e);
             return;
         }
@@ -43,7 +61,7 @@ struct Sample {
     double logMeasured = 0;
 };
 
-using Key = std::pair<std::string, Precision>;
+using Key = std::tuple<std::string, Precision, std::string>; // generation, precision, class ("" = all)
 
 // The roofline of one measured point with the default efficiencies, or nothing when the catalog
 // cannot describe it.
@@ -138,8 +156,8 @@ CalibrationEntry fitKey(const Key& key, std::vector<Sample>& samples, const Cali
     Fit fit(samples, base.defaults, o);
     const auto best = fit.refine(fit.grid());
     const double n = static_cast<double>(samples.size());
-    CalibrationEntry e{key.first, key.second, {std::exp(best.first), std::exp(best.second)},
-                       static_cast<int>(samples.size()), 0, 0, {}};
+    CalibrationEntry e{std::get<0>(key), std::get<1>(key), {std::exp(best.first), std::exp(best.second)},
+                       static_cast<int>(samples.size()), 0, 0, {}, std::get<2>(key)};
     e.rmsLogErrorDefault
         = std::sqrt(fit.residuals(std::log(base.defaults.bandwidth), std::log(base.defaults.compute)) / n);
     e.rmsLogError = std::sqrt(fit.residuals(best.first, best.second) / n);
@@ -152,6 +170,65 @@ CalibrationEntry fitKey(const Key& key, std::vector<Sample>& samples, const Cali
 
 } // namespace
 
+std::optional<double> InteractivityElasticity::factor(double from, double to) const
+{
+    if (!(from > 0) || !(to > from))
+        return std::nullopt;
+    double logFactor = 0, lo = 0;
+    for (std::size_t band = 0; band <= kEdges.size(); ++band) {
+        const double hi = band < kEdges.size() ? kEdges[band] : HUGE_VAL;
+        const double a = std::max(from, lo), b = std::min(to, hi);
+        lo = hi;
+        if (b <= a)
+            continue;
+        if (segments[band] == 0)
+            return std::nullopt;
+        logFactor -= elasticity[band] * std::log(b / a);
+    }
+    return std::exp(logFactor);
+}
+
+namespace {
+
+// Frontier segments of every measured curve in the points, their median slope per band.
+InteractivityElasticity fitInteractivity(std::span<const BenchmarkPoint> points)
+{
+    using Key = std::tuple<std::string, std::string, Precision, Serving, long, long, Grade>;
+    std::map<Key, ThroughputCurve> curves;
+    for (const BenchmarkPoint& p : points)
+        if (p.perUser.value() > 0)
+            curves[{p.model, p.system, p.precision, p.serving, std::lround(p.inputTokens), std::lround(p.outputTokens),
+                    p.grade}].add(p);
+    std::array<std::vector<double>, 4> slopes;
+    for (auto& [key, curve] : curves) {
+        curve.finish();
+        const std::vector<CurvePoint> f = curve.frontier();
+        for (std::size_t i = 0; i + 1 < f.size(); ++i) {
+            const double u1 = units::in_tokens_per_second(f[i].perUser), u2 = units::in_tokens_per_second(f[i + 1].perUser);
+            const double t1 = units::in_tokens_per_second(f[i].totalPerGpu), t2 = units::in_tokens_per_second(f[i + 1].totalPerGpu);
+            if (!(u2 > u1) || !(t1 > 0) || !(t2 > 0))
+                continue;
+            std::size_t band = 0;
+            while (band < InteractivityElasticity::kEdges.size() && u1 >= InteractivityElasticity::kEdges[band])
+                ++band;
+            slopes[band].push_back(-std::log(t2 / t1) / std::log(u2 / u1));
+        }
+    }
+    InteractivityElasticity out;
+    for (std::size_t band = 0; band < slopes.size(); ++band) {
+        std::vector<double>& v = slopes[band];
+        out.segments[band] = static_cast<int>(v.size());
+        if (v.empty())
+            continue;
+        std::sort(v.begin(), v.end());
+        const std::size_t n = v.size();
+        out.elasticity[band] = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    }
+    return out;
+}
+
+} // namespace
+
 Calibration calibrate(std::span<const BenchmarkPoint> points, const Catalog& catalog, const Calibration& base,
                       const CalibrationOptions& options, const Feedback* feedback)
 {
@@ -159,10 +236,14 @@ Calibration calibrate(std::span<const BenchmarkPoint> points, const Catalog& cat
     for (const BenchmarkPoint& p : points) {
         const SystemSpec* system = catalog.system(p.system);
         const GpuSpec* gpu = system ? catalog.gpu(system->gpu) : nullptr;
-        if (auto s = sampleFor(p, catalog, base))
-            groups[{gpu->generation, p.precision}].push_back(std::move(*s));
+        if (auto s = sampleFor(p, catalog, base)) {
+            groups[{gpu->generation, p.precision, std::string(architectureOf(*catalog.model(p.model)))}].push_back(*s);
+            groups[{gpu->generation, p.precision, std::string()}].push_back(std::move(*s));
+        }
     }
     Calibration out = base;
+    out.softwareGain = fitSoftwareGain(points, catalog);
+    out.interactivity = fitInteractivity(points);
     std::size_t done = 0;
     for (auto& [key, samples] : groups) {
         if (feedback && feedback->isCancelled())

@@ -4,8 +4,12 @@
 // Calibration of the roofline's efficiencies against measured benchmark points.
 //
 // Simplifications:
-// - One pair (bandwidth, compute efficiency) per (GPU generation, precision): differences between
-//   serving engines, models and submitters within a generation are averaged away.
+// - One pair (bandwidth, compute efficiency) per (GPU generation, precision), and one per
+//   (generation, precision, architecture class) where the class has points: dense models and MoE
+//   models (routed experts) reach different shares of peak (expert routing, all-to-all traffic and
+//   small per-expert matrices; the gpt-oss-120b was several times too high on the
+//   generation's dense-dominated fit). A model takes its class's entry, else the generation's.
+//   Differences between serving engines, models and submitters within a class are averaged away.
 // - The fit minimises the squared log error of total tokens/s per GPU, each point predicted by
 //   the roofline at its own interactivity (Offline points at the memory-limited batch), plus a
 //   weak pull (ridge) of both logs toward the defaults, so an efficiency the data cannot see
@@ -18,11 +22,21 @@
 // - Where nothing is measured the defaults hold: 0.6 of peak HBM bandwidth and 0.4 of dense FLOPS,
 //   rules of thumb. Fitted or not, an efficiency is a model parameter: grade Estimate.
 // - A point whose model, system or GPU the catalog lacks, or whose model does not fit, is skipped.
+// - Interactivity elasticity: measured frontiers (one per model, system, precision, lengths,
+//   serving and grade) give a slope per segment; the median per band of per-user rate, because
+//   frontiers flatten at low interactivity and fall steeply at high (DeepSeek-R1 on InferenceX:
+//   0.17 below 20 tok/s/user, 0.35 at 20-50, over 1 above 50). Pooled over every model: the
+//   bundled curves are mostly one model's, so the figure says how a serving stack trades
+//   throughput for speed, not how each model does.
 
 #include "serving/benchmark.h"
 #include "catalog/catalog.h"
 #include "core/feedback.h"
 #include "serving/roofline.h"
+#include "serving/software_gain.h"
+
+#include <array>
+#include <optional>
 
 #include <span>
 #include <string>
@@ -39,6 +53,32 @@ struct CalibrationEntry {
     double rmsLogError = 0;        // root mean square of log(predicted / measured) after the fit
     double rmsLogErrorDefault = 0; // the same with the defaults, to show what the fit bought
     std::string note;
+    std::string architecture; // "": every model of the generation; "dense" or "moe": that class only
+};
+
+// The architecture class a calibration entry can be specific to: "moe" for a model with routed
+// experts, else "dense".
+std::string_view architectureOf(const ModelSpec& m);
+
+// The spread of one method's validation errors: P10 and P90 of log(measured / predicted), from
+// which a prediction's band follows (figure x exp(logP10) .. figure x exp(logP90)). The defaults
+// hold until fitBands (uncertainty.h) measures them: rules of thumb, wider for weaker methods.
+struct ErrorBand {
+    double logP10 = -0.2, logP90 = 0.2;
+    int points = 0; // validation points behind it; 0: the default
+};
+
+// How fast throughput falls with interactivity on measured frontiers: the elasticity
+// e = -d log(total per GPU) / d log(per-user rate), the median over every frontier segment of the
+// calibration points, per band of per-user rate (a segment counts in the band of its slower end).
+// Moves a reading held at the end of a system's own runs to a stricter requirement (throughput.h).
+struct InteractivityElasticity {
+    static constexpr std::array<double, 3> kEdges{20, 50, 100}; // tok/s/user: bands <20, 20-50, 50-100, >=100
+    std::array<double, 4> elasticity{};
+    std::array<int, 4> segments{};
+    // exp(-integral of e over log u from `from` to `to`), from < to; nullopt when a band on the
+    // way has no segment.
+    std::optional<double> factor(double from, double to) const;
 };
 
 class Calibration {
@@ -53,11 +93,18 @@ public:
     // throughput near 18 tok/s/user and half or more above 90, so holding the end value much
     // further overstates badly. Values below 1 (or NaN) count as 1: any clamp is far.
     double clampTolerance = 1.25;
+    // Per ThroughputMethod (measured, extrapolated, transferred, analytic).
+    std::array<ErrorBand, 4> bands{{{-0.15, 0.15, 0}, {-0.4, 0.3, 0}, {-0.4, 0.4, 0}, {-0.7, 0.7, 0}}};
+    SoftwareGain softwareGain; // between MLPerf rounds; fitted by calibrate()
+    InteractivityElasticity interactivity; // fitted by calibrate()
 
     // The fitted efficiency for this generation and precision, or the defaults.
     Efficiency efficiency(std::string_view generation, Precision p) const;
+    // The same for one model: its architecture class's entry where fitted, else the generation's.
+    Efficiency efficiency(std::string_view generation, Precision p, const ModelSpec& model) const;
     const CalibrationEntry* entry(std::string_view generation, Precision p) const;
     void set(CalibrationEntry e); // replaces the entry of the same key
+    void forget(std::string_view generation, Precision p); // drops its entries, class entries included
     const std::vector<CalibrationEntry>& entries() const { return entries_; }
 
 private:

@@ -162,8 +162,12 @@ double blended(double in, double out, double prefill, double decodeOutput)
     return (in + out) / (in / prefill + out / decodeOutput);
 }
 
+// byClass: the efficiencies of the model's architecture class (calibration.h), for the roofline
+// alone on a model with no rows at all; a ratio of two rooflines uses the generation's fits, which rest on the same mix of models
+// in every generation (class fits on few rows of one model skewed transfers: v5.1 Mixtral on
+// MI325X read 10x low through an MoE fit made on DeepSeek-R1 rows alone).
 Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, Precision p, double in, double out,
-                                  Serving serving, const Efficiency* efficiency = nullptr)
+                                  Serving serving, const Efficiency* efficiency = nullptr, bool byClass = false)
 {
     const SystemSpec* system = c.catalog.system(systemId);
     const GpuSpec* gpu = system ? c.catalog.gpu(system->gpu) : nullptr;
@@ -174,7 +178,9 @@ Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, P
         return badInput("workload.model", "model '" + c.q.model + "' is not in the catalog");
     const bool disaggregated = serving == Serving::Disaggregated;
     RooflineInput input{model, gpu, system->gpusPerDomain, p, in, out,
-                        efficiency ? *efficiency : c.calibration.efficiency(gpu->generation, p),
+                        efficiency ? *efficiency
+                        : byClass  ? c.calibration.efficiency(gpu->generation, p, *model)
+                                   : c.calibration.efficiency(gpu->generation, p),
                         c.calibration.options, disaggregated ? DecodeMode::DecodeOnly : DecodeMode::WithChunkedPrefill,
                         c.q.minPerUser};
     input.options.maxTtft = c.q.maxTtft;
@@ -232,6 +238,7 @@ ThroughputEstimate measured(const Context& c, const MeasuredCurve& m)
     readingWarnings(e, m, r, c.q);
     finishFigures(e, c.q, units::in_tokens_per_second(r.totalPerGpu));
     e.ttft = r.ttft;
+    e.sourceRound = m.round;
     if (c.q.withCurve)
         e.curve = m.curve.frontier();
     if (auto a = analyticRead(c, c.q.system, c.q.precision, c.q.inputTokens, c.q.outputTokens, c.q.serving))
@@ -261,6 +268,7 @@ ThroughputEstimate transferredFrom(
     finishFigures(e, c.q, units::in_tokens_per_second(r.totalPerGpu) * ratio);
     e.transferredFrom = source.system;
     e.transferRatio = ratio;
+    e.sourceRound = source.round;
     if (target) {
         e.groupSize = target->setup.groupSize;
         e.ttft = prefillTime(target->setup);
@@ -310,8 +318,13 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
     };
     auto rank = [&](const MeasuredCurve* m) {
         const ThroughputQuery& q = c.q;
+        // Among other lengths the closest first: 1k/8k before 1k/1k for DeepSeek-R1's 0.8k/3.9k, so
+        // the roofline carries the smallest step in length (v4.1 -> v5.1 with the extra rows: the
+        // source with most frontier points, 1k/1k, overstated DeepSeek-R1 Offline 2.7x).
+        const bool same = sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens);
         return std::tuple{m->precision != q.precision, fallsShort(m), generationGap(m), m->system != q.system,
-            !sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens), m->serving != q.serving,
+            same ? 0.0 : shapeDistance(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens),
+            m->serving != q.serving,
             otherDomain(m), m->grade, -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
     };
     std::stable_sort(out.begin(), out.end(), [&](auto* a, auto* b) { return rank(a) < rank(b); });
@@ -473,6 +486,48 @@ ThroughputEstimate anchoredTransfer(const Context& c, const MeasuredCurve& own, 
     return e;
 }
 
+// The own reading, held at the end run, moved to the requirement: above the runs by the
+// interactivity elasticity measured on frontiers (calibration.h) where it covers the way, else
+// along the roofline's own curve, times roofline(requirement) / roofline(end run) for the same
+// system, never up when the requirement is stricter than the end run (nor down when looser). Holding the end run flat
+// overstated v5.1's Interactive Llama 2 70B results, read from v4.1 Server rows, by 40-160%.
+bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRead& target, ThroughputEstimate& e)
+{
+    const auto r = own.curve.read(c.q.minPerUser);
+    const auto end = r && r->clamped == CurveEnd::AboveMeasured ? own.curve.highestPerUser()
+        : r && r->clamped == CurveEnd::BelowMeasured            ? own.curve.lowestPerUser()
+                                                                : std::nullopt;
+    if (!end || !(target.total > 0))
+        return false;
+    ThroughputQuery atEnd = c.q;
+    atEnd.minPerUser = *end;
+    const Context ce{c.catalog, c.calibration, c.curves, atEnd};
+    auto a = analyticRead(ce, c.q.system, c.q.precision, c.q.inputTokens, c.q.outputTokens, c.q.serving);
+    if (!a || !(a.value().total > 0))
+        return false;
+    double shape = target.total / a.value().total;
+    shape = r->clamped == CurveEnd::AboveMeasured ? std::min(shape, 1.0) : std::max(shape, 1.0);
+    // Above the runs, the elasticity measured on frontiers answers where it covers the way.
+    const auto learned = r->clamped == CurveEnd::AboveMeasured
+        ? c.calibration.interactivity.factor(tps(*end), tps(c.q.minPerUser)) : std::nullopt;
+    if (learned) {
+        e.totalPerGpu *= *learned;
+        e.outputPerGpu *= *learned;
+        e.evidence.add("model:interactivity-elasticity", Grade::Estimate);
+        e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                              ownReach(c, own) + "; the end reading is moved by the interactivity elasticity "
+                                  "measured on frontiers, times " + numberText(*learned) + "x"});
+        return true;
+    }
+    e.totalPerGpu *= shape;
+    e.outputPerGpu *= shape;
+    e.evidence.add("model:roofline-shape", Grade::Estimate);
+    e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                          ownReach(c, own) + "; the end reading is moved along the roofline's curve of this system, "
+                              "times " + numberText(shape) + "x"});
+    return true;
+}
+
 // The system's own rows stop more than the tolerance short of the requirement: a transfer from a
 // curve that covers it, measured ratio first, else the roofline's; failing both, the clamped reading.
 ThroughputEstimate beyondOwnRows(const Context& c, const MeasuredCurve& own, const AnalyticRead* target)
@@ -488,6 +543,8 @@ ThroughputEstimate beyondOwnRows(const Context& c, const MeasuredCurve& own, con
             return std::move(*e);
         }
     ThroughputEstimate e = measured(c, own);
+    if (target && rooflineShape(c, own, *target, e))
+        return e;
     const std::string why = sources.empty()
         ? "no other curve of this model covers it to transfer from"
         : "the curves that cover it share no per-user rate with these rows, and the roofline cannot relate them";
@@ -541,7 +598,12 @@ Result<ThroughputEstimate> ownEstimate(const Context& c, const MeasuredCurve* ow
         return target.error();
     if (auto e = fromRoofline(c, target.value(), transferSources(c)))
         return std::move(*e);
-    return analytic(c, target.value());
+    // A model with rows of its own shaped the generation's fit; one with none (the new-model case)
+    // is closer to its class's.
+    if (!c.curves.empty())
+        return analytic(c, target.value());
+    auto byClass = analyticRead(c, q.system, q.precision, q.inputTokens, q.outputTokens, q.serving, nullptr, true);
+    return analytic(c, byClass ? byClass.value() : target.value());
 }
 
 // A row and its curve key, without copying the row: sorting these groups the curves, one per
@@ -592,6 +654,8 @@ Result<ThroughputEstimate> applyClaim(const Context& c, const ThroughputModel& m
     e.outputPerGpu = e.outputPerGpu * r;
     e.prefillPerGpu = e.prefillPerGpu * r;
     e.decodePerGpu = e.decodePerGpu * r;
+    e.p10PerGpu = e.p10PerGpu * r;
+    e.p90PerGpu = e.p90PerGpu * r;
     for (CurvePoint& p : e.curve)
         p.totalPerGpu = p.totalPerGpu * r;
     e.method = ThroughputMethod::Transferred;
@@ -611,6 +675,46 @@ Result<ThroughputEstimate> applyClaim(const Context& c, const ThroughputModel& m
     return e;
 }
 
+// Whether the system has an Offline row of its own for the query's configuration.
+bool offlineRowOf(const Context& c, const ThroughputQuery& q)
+{
+    for (const MeasuredCurve& m : c.curves)
+        if (sameKey(m, q.system, q.precision, q.inputTokens, q.outputTokens))
+            if (const auto r = m.curve.read(units::tokens_per_second(0)); r && r->offline)
+                return true;
+    return false;
+}
+
+// The software gain from the rows' round to the query's (never within one round), then the band
+// of the method, widened by the spread of the gain for each round carried across.
+void finishEstimate(const Calibration& cal, const ThroughputQuery& q, std::string_view model, ThroughputEstimate& e)
+{
+    const int steps = q.round > 0 && e.sourceRound > 0 ? q.round - e.sourceRound : 0;
+    double widen = 0;
+    if (steps > 0) {
+        const MlperfScenario s = q.scenario != MlperfScenario::Unknown ? q.scenario
+            : q.minPerUser.value() > 0                                ? MlperfScenario::Server
+                                                                       : MlperfScenario::Offline;
+        const double f = cal.softwareGain.factor(model, s, e.sourceRound, q.round);
+        if (f != 1.0) {
+            e.softwareGain = f;
+            e.totalPerGpu *= f;
+            e.outputPerGpu *= f;
+            e.prefillPerGpu *= f;
+            e.decodePerGpu *= f;
+            for (CurvePoint& p : e.curve)
+                p.totalPerGpu *= f;
+            e.evidence.add("model:software-gain " + roundName(e.sourceRound) + "->" + roundName(q.round) + " x"
+                               + numberText(f),
+                           Grade::Estimate);
+        }
+        widen = 1.2816 * cal.softwareGain.residualSd * std::sqrt(static_cast<double>(steps));
+    }
+    const ErrorBand& band = cal.bands[static_cast<std::size_t>(e.method)];
+    e.p10PerGpu = e.totalPerGpu * std::exp(band.logP10 - widen);
+    e.p90PerGpu = e.totalPerGpu * std::exp(band.logP90 + widen);
+}
+
 } // namespace
 
 ThroughputModel::ThroughputModel(std::span<const BenchmarkPoint> points, const Catalog& catalog,
@@ -621,10 +725,12 @@ ThroughputModel::ThroughputModel(std::span<const BenchmarkPoint> points, const C
     for (std::size_t i = 0; i < rows.size();) {
         const CurveKey& k = rows[i].config;
         MeasuredCurve c{std::string(k.model), std::string(k.system), k.precision, k.serving,
-                        k.inputTokens, k.outputTokens, rows[i].row->grade, {}};
+                        k.inputTokens, k.outputTokens, rows[i].row->grade, 0, {}};
         std::size_t j = i;
-        for (; j < rows.size() && rows[j].key() == rows[i].key(); ++j)
+        for (; j < rows.size() && rows[j].key() == rows[i].key(); ++j) {
             c.curve.add(*rows[j].row);
+            c.round = std::max(c.round, mlperfRoundIndex(rows[j].row->source).value_or(0));
+        }
         c.curve.finish();
         curves_.push_back(std::move(c));
         i = j;
@@ -649,9 +755,34 @@ Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& quer
     const MeasuredCurve* own
         = findCurve(c, query.system, query.precision, query.inputTokens, query.outputTokens, query.serving);
     // The system's own runs, even short of the requirement, say more about its level than a claim.
-    if (!own && claim && claim->system == query.system && sameModel(c, claim->model))
-        return applyClaim(c, *this, *claim);
-    return ownEstimate(c, own);
+    auto e = !own && claim && claim->system == query.system && sameModel(c, claim->model)
+        ? applyClaim(c, *this, *claim) : ownEstimate(c, own);
+    if (e && !(claim && e.value().evidence.method == "transferred (ratio claim)"))
+        finishEstimate(*calibration_, query, spec ? std::string_view(spec->id) : query.model, e.value());
+    // A latency requirement never raises throughput: the figure without one bounds it (Offline >=
+    // Server >= Interactive). Transfers and the roofline, answering each requirement alone, can
+    // otherwise order them wrongly (v5.1 DeepSeek-R1 Server read 2.8x above its Offline figure).
+    if (e && query.minPerUser.value() > 0) {
+        ThroughputQuery loose = query;
+        loose.minPerUser = units::tokens_per_second(0);
+        loose.maxTtft = units::seconds(0);
+        loose.scenario = MlperfScenario::Offline;
+        // Unless the loose figure is only the best run of the system's own frontier: rows that stop
+        // short of low interactivity bound Offline from below, not from above.
+        auto l = estimate(loose, claim);
+        const bool frontierEnd = l && fromOwnRows(l.value().method) && !offlineRowOf(c, query);
+        if (l && !frontierEnd && l.value().totalPerGpu < e.value().totalPerGpu) {
+            const double own = tps(e.value().totalPerGpu);
+            std::vector<CurvePoint> curve = std::move(e.value().curve);
+            e = std::move(l);
+            e.value().curve = std::move(curve);
+            e.value().warnings.push_back({"workload.min_tokens_per_s_per_user",
+                "held at the figure without an interactivity requirement (" + numberText(tps(e.value().totalPerGpu))
+                    + " tok/s per GPU, below this requirement's own " + numberText(own)
+                    + "): a latency limit never raises throughput"});
+        }
+    }
+    return e;
 }
 
 } // namespace planner

@@ -8,7 +8,9 @@
 //    (throughput_curve.h), read at the required interactivity. Grade: the weakest row read.
 //    Unless the requirement lies more than Calibration::clampTolerance (default 1.25x) beyond the
 //    runs of every such curve: then (c) below answers when it can, else the clamped reading
-//    stands, flagged. A reading outside the curve's measured interactivity range (held at its
+//    stands, flagged, moved from the end run to the requirement: above the runs by the
+//    interactivity elasticity measured on frontiers (calibration.h) where it covers the way, else
+//    by the ratio of the system's own roofline at the requirement and at the end run. A reading outside the curve's measured interactivity range (held at its
 //    end run) is method extrapolated, graded no better than Estimate, with a warning that says
 //    how far outside the range the requirement lies.
 // 2. transferred: (a) a vendor claim "this system is r times system Y on this model", given with
@@ -34,8 +36,9 @@
 //   estimate) would replace the audited runs wherever it is higher, or fill a frontier with an
 //   outlier where it is the only row at its precision. Kept apart, the better-graded curve answers
 //   whenever it covers the requirement, and the weaker one still answers where nothing else does.
-// - Transfer source: same precision, then same system (other lengths), then lengths within
-//   tolerance, then same serving mode, then the same scale-up domain size (an NVL72 rack from an
+// - Transfer source: same precision, then rows that reach the requirement, then the nearest GPU
+//   generation, then same system (other lengths), then lengths within tolerance, else the closest
+//   lengths (shapeDistance), then same serving mode, then the same scale-up domain size (an NVL72 rack from an
 //   NVL72 rack), then the better grade, then most frontier points, then system id. When the
 //   target's GPU generation has no calibration of its own, both rooflines of the ratio use the
 //   source's fitted efficiencies, so the ratio compares hardware, not fitted against default
@@ -62,6 +65,12 @@
 //   the system's own runs say more about its level than a claim does. When the roofline cannot
 //   set the system up (it finds the model too big, which the rows disprove), group size and TTFT
 //   stay unknown.
+// - A latency requirement never raises throughput: an answer above the same query's answer without
+//   one is held at it (Offline >= Server >= Interactive), unless that answer is only the best run
+//   of the system's own frontier (rows that stop short of low interactivity bound Offline from
+//   below). The figure is per GPU and independent of the GPU count, so more GPUs never give fewer
+//   tokens/s in total.
+// - Software gain and bands: see ThroughputQuery::round, software_gain.h and uncertainty.h.
 // - Output tokens/s per GPU = total x OSL / (ISL + OSL) of the query; input share ISL / (ISL + OSL).
 // - TTFT: measured rows are checked where they carry TTFT (p99, else median) and flagged, not
 //   dropped. Transferred and analytic estimates grow the group until the roofline's prefill of one
@@ -75,6 +84,7 @@
 
 #include "serving/benchmark.h"
 #include "serving/calibration.h"
+#include "serving/software_gain.h"
 #include "catalog/catalog.h"
 #include "core/evidence.h"
 #include "core/result.h"
@@ -113,6 +123,11 @@ struct ThroughputQuery {
     units::Time maxTtft;         // zero: no limit
     Serving serving = Serving::Aggregated;
     bool withCurve = true;       // fill ThroughputEstimate::curve (sweeps turn it off)
+    // The MLPerf round the figure is for (index as mlperfRoundIndex: 11 = v5.1); 0: none. A figure
+    // read from rows of an earlier round is then multiplied by the software gain between the two
+    // (software_gain.h), stated as its own factor; never one read from rows of this round.
+    int round = 0;
+    MlperfScenario scenario = MlperfScenario::Unknown; // for the gain; Unknown: Offline without a requirement, else Server
 };
 
 // Extrapolated: read from the system's own rows, but at an interactivity outside their measured
@@ -138,6 +153,11 @@ struct ThroughputEstimate {
     double transferRatio = 0;      // transferred: multiplier applied to the source reading
     units::TokenRate prefillPerGpu, decodePerGpu; // analytic disaggregated: role rates
     units::TokenRate transferAnchor; // transferred with a measured ratio: the per-user rate it was read at
+    int sourceRound = 0;          // newest MLPerf round of the rows read (0: none is an MLPerf row)
+    double softwareGain = 1;      // factor applied for the rounds between sourceRound and the query's round
+    // P10 and P90 of the figure: the figure times the 10th and 90th percentiles of measured /
+    // predicted of its method in validation (uncertainty.h), widened when carried across rounds.
+    units::TokenRate p10PerGpu, p90PerGpu;
 };
 
 // The configuration a benchmark row belongs to: model (the catalog id when the catalog knows the
@@ -163,6 +183,7 @@ struct MeasuredCurve {
     Serving serving = Serving::Aggregated;
     double inputTokens = 0, outputTokens = 0;
     Grade grade = Grade::Verified; // of every row of the curve
+    int round = 0;                 // newest MLPerf round among its rows; 0: none is an MLPerf row
     ThroughputCurve curve;
 };
 

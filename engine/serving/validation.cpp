@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "serving/validation.h"
+#include "serving/software_gain.h"
+#include "serving/uncertainty.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,10 +22,26 @@ ErrorStats errorStats(std::vector<double> errors)
     for (double& e : errors)
         e = std::abs(e);
     std::sort(errors.begin(), errors.end());
-    for (double e : errors)
+    for (double e : errors) {
         s.meanAbsolute += e / n;
+        s.within25 += e <= 0.25 ? 1.0 / n : 0.0;
+    }
+    s.medianAbsolute = n % 2 ? errors[n / 2] : 0.5 * (errors[n / 2 - 1] + errors[n / 2]);
     const auto rank = static_cast<std::size_t>(std::ceil(0.9 * n)); // nearest rank, 1-based
     s.p90Absolute = errors[std::max<std::size_t>(rank, 1) - 1];
+    return s;
+}
+
+ErrorStats statsOf(const std::vector<const Prediction*>& predictions)
+{
+    std::vector<double> errors;
+    double inside = 0;
+    for (const Prediction* p : predictions) {
+        errors.push_back(p->relativeError);
+        inside += p->inBand() ? 1 : 0;
+    }
+    ErrorStats s = errorStats(std::move(errors));
+    s.inBand = predictions.empty() ? 0.0 : inside / predictions.size();
     return s;
 }
 
@@ -48,7 +66,7 @@ bool usable(const BenchmarkPoint& p)
         && p.outputTokens > 0;
 }
 
-ThroughputQuery queryFor(const BenchmarkPoint& p)
+ThroughputQuery queryFor(const BenchmarkPoint& p, bool withRound = false)
 {
     ThroughputQuery q;
     q.model = p.model;
@@ -59,41 +77,52 @@ ThroughputQuery queryFor(const BenchmarkPoint& p)
     q.minPerUser = p.perUser;
     q.serving = p.serving;
     q.withCurve = false;
+    q.scenario = scenarioOf(p);
+    if (withRound)
+        q.round = mlperfRoundIndex(p.source).value_or(0);
     return q;
 }
 
-void predict(ValidationReport& r, const ThroughputModel& model, const BenchmarkPoint& p, const Catalog& catalog)
+void predict(ValidationReport& r, const ThroughputModel& model, const BenchmarkPoint& p, const Catalog& catalog,
+             bool withRound = false)
 {
-    auto e = model.estimate(queryFor(p));
+    auto e = model.estimate(queryFor(p, withRound));
     if (!e) {
         ++r.skipped;
         return;
     }
     const double measured = units::in_tokens_per_second(p.totalPerGpu);
     const double predicted = units::in_tokens_per_second(e.value().totalPerGpu);
-    r.predictions.push_back({p.rowId, modelId(p, catalog), p.system, gpuOf(p, catalog), e.value().method,
-                             measured, predicted, predicted / measured - 1.0});
+    const std::string benchmark = benchmarkOf(p);
+    Prediction out{p.rowId, modelId(p, catalog), p.system, gpuOf(p, catalog),
+                   benchmark.empty() ? modelId(p, catalog) : benchmark, std::string(scenarioName(scenarioOf(p))),
+                   e.value().method, measured, predicted, units::in_tokens_per_second(e.value().p10PerGpu),
+                   units::in_tokens_per_second(e.value().p90PerGpu), e.value().softwareGain,
+                   predicted / measured - 1.0};
+    r.predictions.push_back(std::move(out));
 }
 
 std::vector<ErrorGroup> grouped(const std::vector<Prediction>& predictions, std::string (*name)(const Prediction&))
 {
-    std::map<std::string, std::vector<double>> groups;
+    std::map<std::string, std::vector<const Prediction*>> groups;
     for (const Prediction& p : predictions)
-        groups[name(p)].push_back(p.relativeError);
+        groups[name(p)].push_back(&p);
     std::vector<ErrorGroup> out;
-    for (auto& [key, errors] : groups)
-        out.push_back({key, errorStats(std::move(errors))});
+    for (auto& [key, members] : groups)
+        out.push_back({key, statsOf(members)});
     return out;
 }
 
 void summarise(ValidationReport& r)
 {
-    std::vector<double> all;
+    std::vector<const Prediction*> all;
     for (const Prediction& p : r.predictions)
-        all.push_back(p.relativeError);
-    r.overall = errorStats(std::move(all));
+        all.push_back(&p);
+    r.overall = statsOf(all);
     r.byMethod = grouped(r.predictions, [](const Prediction& p) { return std::string(methodName(p.method)); });
     r.byGpu = grouped(r.predictions, [](const Prediction& p) { return p.gpu; });
+    r.byBenchmark = grouped(r.predictions, [](const Prediction& p) { return p.benchmark; });
+    r.byScenario = grouped(r.predictions, [](const Prediction& p) { return p.scenario; });
 }
 
 bool stop(const Feedback* f, ValidationReport& r, std::size_t done, std::size_t total)
@@ -120,8 +149,8 @@ Calibration withoutCurve(std::span<const BenchmarkPoint> points, const CurveKey&
         if (g && g->generation == gpu->generation && p.precision == sample.precision && curveKeyOf(p, catalog) != key)
             rest.push_back(p);
     }
-    Calibration reset = calibration; // drop the old fit, which saw the curve
-    reset.set({gpu->generation, sample.precision, calibration.defaults, 0, 0, 0, "no other points"});
+    Calibration reset = calibration; // drop the old fits (class entries too), which saw the curve
+    reset.forget(gpu->generation, sample.precision);
     return calibrate(rest, catalog, reset);
 }
 
@@ -171,6 +200,31 @@ void leaveCurvesOut(ValidationReport& r, std::span<const BenchmarkPoint> points,
     }
 }
 
+// Every point of a model predicted with all rows of that model removed (and, with recalibrate,
+// the efficiencies refitted without them).
+void leaveBenchmarksOut(ValidationReport& r, std::span<const BenchmarkPoint> points, const Catalog& catalog,
+                        const Calibration& calibration, const ValidationOptions& options, const Feedback* feedback)
+{
+    std::map<std::string, std::vector<const BenchmarkPoint*>> byModel;
+    for (const BenchmarkPoint& p : points)
+        if (usable(p))
+            byModel[modelId(p, catalog)].push_back(&p);
+    std::size_t done = 0;
+    for (const auto& [model, members] : byModel) {
+        if (stop(feedback, r, done, points.size()))
+            return;
+        std::vector<BenchmarkPoint> rest;
+        for (const BenchmarkPoint& p : points)
+            if (modelId(p, catalog) != model)
+                rest.push_back(p);
+        const Calibration fitted = options.recalibrate ? calibrate(rest, catalog, calibration) : calibration;
+        const ThroughputModel tm(rest, catalog, fitted);
+        for (const BenchmarkPoint* p : members)
+            predict(r, tm, *p, catalog);
+        done += members.size();
+    }
+}
+
 } // namespace
 
 ValidationReport leaveOneOut(std::span<const BenchmarkPoint> points, const Catalog& catalog,
@@ -180,6 +234,8 @@ ValidationReport leaveOneOut(std::span<const BenchmarkPoint> points, const Catal
     ValidationReport r;
     if (options.mode == LeaveOut::Point)
         leavePointsOut(r, points, catalog, calibration, feedback);
+    else if (options.mode == LeaveOut::Benchmark)
+        leaveBenchmarksOut(r, points, catalog, calibration, options, feedback);
     else
         leaveCurvesOut(r, points, catalog, calibration, options, feedback);
     summarise(r);
@@ -188,16 +244,17 @@ ValidationReport leaveOneOut(std::span<const BenchmarkPoint> points, const Catal
 
 ValidationReport predictAcross(std::span<const BenchmarkPoint> reference, std::span<const BenchmarkPoint> target,
                                const Catalog& catalog, const Calibration& calibration, bool calibrateOnReference,
-                               const Feedback* feedback)
+                               const Feedback* feedback, bool softwareGain)
 {
     ValidationReport r;
-    const Calibration fitted = calibrateOnReference ? calibrate(reference, catalog, calibration) : calibration;
+    const Calibration fitted = withBands(
+        reference, catalog, calibrateOnReference ? calibrate(reference, catalog, calibration) : calibration);
     const ThroughputModel model(reference, catalog, fitted);
     for (std::size_t i = 0; i < target.size(); ++i) {
         if (stop(feedback, r, i, target.size()))
             break;
         if (usable(target[i]))
-            predict(r, model, target[i], catalog);
+            predict(r, model, target[i], catalog, softwareGain);
     }
     summarise(r);
     return r;

@@ -19,6 +19,16 @@
 //   relative error = predicted / measured - 1.
 // - Statistics: median of the signed error (bias), mean absolute error, and the 90th percentile
 //   of the absolute error (nearest rank); overall, by method and by GPU id.
+// - LeaveOut::Benchmark removes every row of the point's model (all sources): the "new model" case,
+//   answered by the roofline alone; with recalibrate on, the efficiencies are refitted without
+//   the model's rows too.
+// - Groups: by method, GPU id, benchmark (the MLPerf benchmark family of an MLPerf point, else the
+//   model id) and scenario (MLPerf's Offline / Server / Interactive; "other" for curves of other
+//   sources). Beside the statistics above: the median absolute error, the share within 25%, and
+//   the share of points whose measured figure lies inside the prediction's P10-P90 band.
+// - Across rounds (predictAcross), each target point is asked for its own MLPerf round and
+//   scenario, so figures read from an older round's rows carry the software gain
+//   (software_gain.h); `softwareGain = false` asks without a round, to show what the gain buys.
 // - A point the model cannot predict (model or system unknown to the catalog, infeasible) counts
 //   as skipped, not as an error.
 
@@ -34,7 +44,7 @@
 
 namespace planner {
 
-enum class LeaveOut { Point, Curve };
+enum class LeaveOut { Point, Curve, Benchmark };
 
 struct ValidationOptions {
     LeaveOut mode = LeaveOut::Point;
@@ -44,9 +54,13 @@ struct ValidationOptions {
 struct Prediction {
     std::int64_t rowId = 0;
     std::string model, system, gpu;
+    std::string benchmark, scenario; // see the header's groups
     ThroughputMethod method = ThroughputMethod::Analytic;
     double measured = 0, predicted = 0; // total tokens/s per GPU
+    double p10 = 0, p90 = 0;            // the prediction's band
+    double softwareGain = 1;            // factor applied for rounds between the rows and the point
     double relativeError = 0;           // predicted / measured - 1
+    bool inBand() const { return measured >= p10 && measured <= p90; }
 };
 
 struct ErrorStats {
@@ -54,6 +68,9 @@ struct ErrorStats {
     double medianSigned = 0;
     double meanAbsolute = 0;
     double p90Absolute = 0;
+    double medianAbsolute = 0;
+    double within25 = 0; // share of points with |error| <= 25%
+    double inBand = 0;   // share of points inside their P10-P90 band (statsOf only)
 };
 
 struct ErrorGroup {
@@ -64,12 +81,14 @@ struct ErrorGroup {
 struct ValidationReport {
     std::vector<Prediction> predictions;
     ErrorStats overall;
-    std::vector<ErrorGroup> byMethod, byGpu; // sorted by name
+    std::vector<ErrorGroup> byMethod, byGpu, byBenchmark, byScenario; // sorted by name
     int skipped = 0;
     bool cancelled = false; // the statistics cover the points done before the cancel
 };
 
 ErrorStats errorStats(std::vector<double> relativeErrors);
+// errorStats of the predictions' errors, with their share inside the band.
+ErrorStats statsOf(const std::vector<const Prediction*>& predictions);
 
 ValidationReport leaveOneOut(std::span<const BenchmarkPoint> points, const Catalog& catalog,
                              const Calibration& calibration, const ValidationOptions& options = {},
@@ -79,6 +98,7 @@ ValidationReport leaveOneOut(std::span<const BenchmarkPoint> points, const Catal
 // reference when `calibrateOnReference` (else with `calibration` as given).
 ValidationReport predictAcross(std::span<const BenchmarkPoint> reference, std::span<const BenchmarkPoint> target,
                                const Catalog& catalog, const Calibration& calibration,
-                               bool calibrateOnReference = true, const Feedback* feedback = nullptr);
+                               bool calibrateOnReference = true, const Feedback* feedback = nullptr,
+                               bool softwareGain = true);
 
 } // namespace planner

@@ -297,6 +297,43 @@ private Q_SLOTS:
                  "transferred mean |error| under 30%");
     }
 
+    void validateAcrossRoundsWithTheShippedData()
+    {
+        // Issue 11's acceptance setting: calibrate on MLPerf v4.0 + v4.1 plus the non-MLPerf rows the
+        // product ships (InferenceX, serving benchmarks), predict every v5.1 LLM result.
+        const std::string extra = dir_.filePath(QStringLiteral("extra.sqlite")).toStdString();
+        const std::string v40 = dir_.filePath(QStringLiteral("v40.sqlite")).toStdString();
+        QCOMPARE(runCli({"import", "inferencex", sourcePath("data/reference/inferencemax.csv"), "--into", extra}).code, 0);
+        QCOMPARE(runCli({"import", "csv", sourcePath("data/reference/serving_benchmarks.csv"), "--into", extra}).code, 0);
+        QCOMPARE(runCli({"import", "mlperf", sourcePath("data/reference/mlperf/inference_v4.0_llm_results.json"),
+                         "--into", v40}).code, 0);
+        Run r = runCli({"validate", "--db", v40, "--db", v41_, "--db", extra, "--against", v51_, "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value v = parsed(r);
+        const json::Value* overall = v.find("overall");
+        QVERIFY(overall->find("count")->number >= 210);
+        // The README's figures (median |e| 15.1%, mean 28.4%, 62% within 25%) with a little room.
+        QVERIFY2(overall->find("median_absolute")->number < 0.18, "median |error| under 18%");
+        QVERIFY2(overall->find("mean_absolute")->number < 0.33, "mean |error| under 33%");
+        QVERIFY2(overall->find("within_25pct")->number > 0.55, "over 55% within 25%");
+        // Bands calibrated: about 80% of the cross-round points inside their P10-P90 band.
+        const double inBand = overall->find("in_p10_p90_band")->number;
+        QVERIFY2(inBand > 0.70 && inBand < 0.92, qPrintable(QString::number(inBand)));
+        // The software gain (fitted on v4.0 -> v4.1) reduces the error of points measured on the
+        // same system in v4.1.
+        const json::Value* gain = v.find("software_gain_own_rows");
+        QVERIFY(gain);
+        QVERIFY(gain->find("with_gain")->find("mean_absolute")->number
+                < gain->find("without_gain")->find("mean_absolute")->number);
+        QVERIFY(v.find("by_scenario")->find("Interactive") && v.find("by_benchmark")->find("deepseek-r1"));
+        // Several --db with leave-one-benchmark-out: the new-model case, per benchmark.
+        r = runCli({"validate", "--db", v41_, "--db", extra, "--leave-benchmark-out", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY(parsed(r).find("by_benchmark")->find("llama2-70b"));
+        QCOMPARE(runCli({"validate", "--db", v41_, "--by-curve", "--leave-benchmark-out"}).code, 1);
+        QCOMPARE(runCli({"validate"}).code, 1);
+    }
+
     void hostileDatabasesAreRefusedAndLeftUntouched_data()
     {
         QTest::addColumn<QByteArray>("content");

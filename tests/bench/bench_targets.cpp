@@ -30,6 +30,7 @@ constexpr Target kTargets[] = {
     {"GUI recompute and redraw after an edit, target < 50 ms", "bench_gui", "edit to updated dashboard"},
     {"PDF report, target < 2 s", "bench_report", "PDF report"},
     {"cold start to a usable window, target < 1.5 s", "bench_gui", "cold start"},
+    {"one throughput prediction, target < 50 us", "bench_predict", "us CPU per prediction"},
 };
 
 } // namespace

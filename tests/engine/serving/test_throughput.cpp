@@ -511,10 +511,11 @@ private Q_SLOTS:
         QTest::newRow("just past 1.25x (23): transferred")
             << kPeakUser << kPeakTotal << kCurveUser << kCurveTotal << 23.0 << 1.25 << "transferred"
             << 1.2 * curveAtLowEnd(23) << 1.2 << "measured ratio at 18 tok/s/user";
-        // sys-a reaches 45 x 1.25 = 56.25 < 90: it does not cover 90 either.
-        QTest::newRow("no curve covers 90: the clamped end stands, saying why")
+        // sys-a reaches 45 x 1.25 = 56.25 < 90: it does not cover 90 either. The end run (18000 at
+        // 18) moves along sys-b's own roofline: x analytic_B(90) / analytic_B(18) (expected -2).
+        QTest::newRow("no curve covers 90: the end run moves along the system's roofline")
             << kPeakUser << kPeakTotal << QList<double>{18, 45} << QList<double>{15000, 12000} << 90.0 << 1.25
-            << "extrapolated" << 18000.0 << 0.0 << "no other curve of this model covers it";
+            << "extrapolated" << -2.0 << 0.0 << "moved along the roofline's curve of this system";
         // 90 <= 75 x 1.25 = 93.75: sys-a covers 90 within the tolerance, read clamped at 7500.
         QTest::newRow("a source within the tolerance covers: transferred, its clamp flagged")
             << kPeakUser << kPeakTotal << QList<double>{18, 45, 75} << QList<double>{15000, 12000, 7500} << 90.0
@@ -566,7 +567,11 @@ private Q_SLOTS:
         points.insert(points.end(), source.begin(), source.end());
         Calibration tuned;
         tuned.clampTolerance = tolerance;
-        if (expected < 0) {
+        if (expected == -2) {
+            const ThroughputModel none({}, catalog, tuned);
+            expected = 18000 * std::min(1.0, tps(none.estimate(query("sys-b", slo)).value().totalPerGpu)
+                                                 / tps(none.estimate(query("sys-b", 18)).value().totalPerGpu));
+        } else if (expected < 0) {
             // throughput_B = sys-a's 7500 at 90 x analytic_B(90) / analytic_A(90).
             const ThroughputModel none({}, catalog, tuned);
             ratio = tps(none.estimate(query("sys-b", slo)).value().totalPerGpu)
@@ -733,8 +738,9 @@ private Q_SLOTS:
         QTest::addColumn<int>("grade");
         QTest::addColumn<QString>("phrase");
         // 1000 / 286.40 = 3.49x, beyond the 1.25x reach, and no other curve of the model covers
-        // 1000 to transfer from: the clamped end stands, now labelled for what it is.
-        QTest::newRow("1000 tok/s/user, 3.5x past the fastest run") << 1000.0 << "extrapolated" << 60.7
+        // 1000 to transfer from: the end run's 60.7 moves along the system's own roofline, times
+        // analytic(1000) / analytic(286.40) (expected -1), labelled for what it is.
+        QTest::newRow("1000 tok/s/user, 3.5x past the fastest run") << 1000.0 << "extrapolated" << -1.0
             << int(Grade::Estimate) << "above the highest measured interactivity (286 tok/s/user) by 3.49x";
         // 300 / 286.40 = 1.05x, within the reach: still read at the fastest run.
         QTest::newRow("300 tok/s/user, just past the fastest run") << 300.0 << "extrapolated" << 60.7
@@ -762,6 +768,19 @@ private Q_SLOTS:
         q.serving = Serving::Disaggregated;
         const auto e = estimateFrom(q, inferenceXGb200Rows(), builtinCatalog(), calibration);
         QVERIFY(e);
+        if (expected < 0) {
+            const auto rows = inferenceXGb200Rows();
+            const ThroughputModel measuredModel(rows, builtinCatalog(), calibration);
+            double end = 0;
+            for (const MeasuredCurve& m : measuredModel.curves())
+                if (m.system == "gb200-nvl72" && m.serving == Serving::Disaggregated)
+                    end = std::max(end, tps(m.curve.highestPerUser().value_or(units::tokens_per_second(0))));
+            ThroughputQuery atEnd = q;
+            atEnd.minPerUser = units::tokens_per_second(end);
+            const double shape = tps(estimateFrom(q, {}, builtinCatalog(), calibration).value().totalPerGpu)
+                / tps(estimateFrom(atEnd, {}, builtinCatalog(), calibration).value().totalPerGpu);
+            expected = 60.7 * std::min(1.0, shape);
+        }
         QCOMPARE(QString::fromUtf8(methodName(e.value().method)), method);
         QCOMPARE(QString::fromStdString(e.value().evidence.method), method);
         QCOMPARE(int(e.value().evidence.grade), grade);

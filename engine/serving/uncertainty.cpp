@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "serving/uncertainty.h"
+
+#include "serving/validation.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace planner {
+
+double quantile(std::vector<double> values, double q)
+{
+    if (values.empty())
+        return 0.0;
+    std::sort(values.begin(), values.end());
+    const double at = std::clamp(q, 0.0, 1.0) * static_cast<double>(values.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(at));
+    const std::size_t hi = std::min(lo + 1, values.size() - 1);
+    return values[lo] + (at - static_cast<double>(lo)) * (values[hi] - values[lo]);
+}
+
+Calibration withBands(std::span<const BenchmarkPoint> points, const Catalog& catalog, Calibration calibration)
+{
+    std::array<std::vector<double>, 4> logErrors; // log(measured / predicted) per method
+    auto file = [&](const ValidationReport& r, bool analyticOnly) {
+        for (const Prediction& p : r.predictions)
+            if (p.predicted > 0 && p.measured > 0 && (!analyticOnly || p.method == ThroughputMethod::Analytic))
+                logErrors[static_cast<std::size_t>(p.method)].push_back(std::log(p.measured / p.predicted));
+    };
+    file(leaveOneOut(points, catalog, calibration, {LeaveOut::Point, false}), false);
+    file(leaveOneOut(points, catalog, calibration, {LeaveOut::Benchmark, false}), true);
+    for (std::size_t m = 0; m < logErrors.size(); ++m)
+        if (static_cast<int>(logErrors[m].size()) >= kMinBandPoints)
+            calibration.bands[m] = {quantile(logErrors[m], 0.1), quantile(logErrors[m], 0.9),
+                                    static_cast<int>(logErrors[m].size())};
+    return calibration;
+}
+
+} // namespace planner

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Software gains between MLPerf rounds: rounds, scenarios and benchmarks read from a point's
+// source, the gain fitted by hand, and the factor applied only across rounds.
+#include "serving/software_gain.h"
+#include "serving/throughput.h"
+#include "throughput_fixtures.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace planner;
+
+namespace {
+
+// An MLPerf row as the importer writes its source: "mlperf-inference-v4.1 4.1-0007/llama2-70b-99/Server".
+BenchmarkPoint mlperfRow(std::int64_t id, const std::string& round, const std::string& scenario, double total)
+{
+    const double perUser = scenario == "Offline" ? 0.0 : (scenario == "Server" ? 5.0 : 25.0);
+    BenchmarkPoint p = fixtures::row(id, "dense-70b", "sys-a", perUser, total);
+    p.source = "mlperf-inference-" + round + " " + round.substr(1) + "-0007/llama2-70b-99/" + scenario;
+    return p;
+}
+
+} // namespace
+
+class TestSoftwareGain : public QObject {
+    Q_OBJECT
+private:
+    const Catalog catalog = fixtures::twoGenerationCatalog();
+
+private Q_SLOTS:
+    void roundsScenariosAndBenchmarksComeFromTheSource()
+    {
+        QCOMPARE(mlperfRoundIndex("mlperf-inference-v5.1 5.1-0001/deepseek-r1/Server").value(), 11); // 2 x 5 + 1
+        QCOMPARE(mlperfRoundIndex("mlperf-inference-v4.0 x").value(), 8);
+        QVERIFY(!mlperfRoundIndex("inferencex abc"));
+        QVERIFY(!mlperfRoundIndex("mlperf-inference-v4.7 x")); // rounds are X.0 and X.1
+        QCOMPARE(roundName(11), std::string("v5.1"));
+        const BenchmarkPoint p = mlperfRow(1, "v4.1", "Interactive", 100);
+        QCOMPARE(scenarioOf(p), MlperfScenario::Interactive);
+        QCOMPARE(benchmarkOf(p), std::string("llama2-70b")); // the accuracy target -99 dropped
+        // Another source: Offline without a per-user rate, otherwise not an MLPerf scenario.
+        QCOMPARE(scenarioOf(fixtures::row(2, "dense-70b", "sys-a", 0, 100)), MlperfScenario::Offline);
+        QCOMPARE(scenarioOf(fixtures::row(3, "dense-70b", "sys-a", 20, 100)), MlperfScenario::Unknown);
+        QVERIFY(benchmarkOf(fixtures::row(3, "dense-70b", "sys-a", 20, 100)).empty());
+    }
+
+    void gainFittedByHand()
+    {
+        // Offline 1000 -> 1200 from v4.0 to v4.1 (age 0, weight 1): g = log 1.2. Server: the median
+        // of v4.1's three submissions (990; 5000 is an outlier) over 900: g = log 1.1.
+        const std::vector<BenchmarkPoint> rows{
+            mlperfRow(1, "v4.0", "Offline", 1000), mlperfRow(2, "v4.1", "Offline", 1200),
+            mlperfRow(3, "v4.0", "Server", 900),   mlperfRow(4, "v4.1", "Server", 990),
+            mlperfRow(5, "v4.1", "Server", 5000),  mlperfRow(6, "v4.1", "Server", 950)};
+        const SoftwareGain g = fitSoftwareGain(rows, catalog);
+        QCOMPARE(g.totalPairs, 2);
+        QVERIFY(std::abs(g.logGain[0] - std::log(1.2)) < 1e-12);
+        QVERIFY(std::abs(g.logGain[1] - std::log(1.1)) < 1e-12);
+        // Interactive has no pair: least squares through the origin of both, (log 1.2 + log 1.1) / 2.
+        QVERIFY(std::abs(g.logGain[2] - 0.5 * (std::log(1.2) + std::log(1.1))) < 1e-12);
+        QCOMPARE(g.firstRound.at("dense-70b"), 8);
+        // v4.1 -> v5.1 is two steps at ages 1 and 2: weight 1/2 + 1/3 = 5/6.
+        QVERIFY(std::abs(g.factor("dense-70b", MlperfScenario::Offline, 9, 11) - std::pow(1.2, 5.0 / 6.0)) < 1e-12);
+        QCOMPARE(g.factor("dense-70b", MlperfScenario::Offline, 11, 11), 1.0); // never within a round
+        QCOMPARE(g.factor("dense-70b", MlperfScenario::Offline, 11, 9), 1.0);
+        QCOMPARE(fitSoftwareGain({}, catalog).factor("dense-70b", MlperfScenario::Offline, 9, 11), 1.0);
+    }
+
+    void appliedOnlyToRowsOfAnEarlierRound()
+    {
+        const std::vector<BenchmarkPoint> rows{mlperfRow(1, "v4.0", "Offline", 1000), mlperfRow(2, "v4.1", "Offline", 1200)};
+        Calibration cal;
+        cal.softwareGain = fitSoftwareGain(rows, catalog);
+        const std::vector<BenchmarkPoint> v41{rows[1]};
+        const ThroughputModel model(v41, catalog, cal);
+        ThroughputQuery q;
+        q.model = "dense-70b";
+        q.system = "sys-a";
+        q.scenario = MlperfScenario::Offline;
+        q.round = 9; // v4.1 itself: the measured figure as it stands
+        auto same = model.estimate(q);
+        QVERIFY(same);
+        QCOMPARE(units::in_tokens_per_second(same.value().totalPerGpu), 1200.0);
+        QCOMPARE(same.value().softwareGain, 1.0);
+        q.round = 11; // v5.1: 1200 x 1.2^(5/6), stated in the evidence
+        auto later = model.estimate(q);
+        QVERIFY(later);
+        const double factor = std::pow(1.2, 5.0 / 6.0);
+        QVERIFY(std::abs(later.value().softwareGain - factor) < 1e-12);
+        QVERIFY(std::abs(units::in_tokens_per_second(later.value().totalPerGpu) - 1200 * factor) < 1e-9);
+        bool stated = false;
+        for (const auto& input : later.value().evidence.inputs)
+            stated = stated || input.starts_with("model:software-gain v4.1->v5.1");
+        QVERIFY(stated);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSoftwareGain)
+#include "test_software_gain.moc"
