@@ -171,6 +171,8 @@ ThroughputSource measuredThroughput(std::shared_ptr<const MeasuredData> data)
         const ThroughputEstimate& e = estimate.value();
         ThroughputAnswer a;
         a.totalPerGpu = e.totalPerGpu;
+        a.p10PerGpu = e.p10PerGpu;
+        a.p90PerGpu = e.p90PerGpu;
         a.prefillTimeShare = prefillTimeShare(e.prefillPerGpu, e.decodePerGpu, s.workload.input_tokens.value,
                                               s.workload.output_tokens.value);
         a.evidence = e.evidence;

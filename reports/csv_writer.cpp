@@ -54,13 +54,16 @@ std::string csvField(std::string_view text)
 QByteArray CsvWriter::render(const ReportModel& m) const
 {
     std::string out;
-    row(out, {"scenario", "section", "metric", "value", "unit", "evidence", "source"});
+    // The band columns come last, so a reader of the first seven columns is unaffected.
+    row(out, {"scenario", "section", "metric", "value", "unit", "evidence", "source", "p10", "p90"});
     for (const ReportFigure& f : m.figures)
-        row(out, {m.scenarioName, f.section, f.key, value(f.value), f.unit, f.grade, sourceOf(f)});
+        row(out, {m.scenarioName, f.section, f.key, value(f.value), f.unit, f.grade, sourceOf(f),
+                  f.p10 ? value(*f.p10) : std::string(), f.p90 ? value(*f.p90) : std::string()});
     for (const ReportAssumption& a : m.assumptions)
-        row(out, {m.scenarioName, "inputs", a.path, a.number ? value(*a.number) : a.text, a.unit, a.grade, a.source});
+        row(out, {m.scenarioName, "inputs", a.path, a.number ? value(*a.number) : a.text, a.unit, a.grade, a.source,
+                  "", ""});
     for (const Warning& w : m.warnings)
-        row(out, {m.scenarioName, "warnings", w.where, "", "", "", w.message});
+        row(out, {m.scenarioName, "warnings", w.where, "", "", "", w.message, "", ""});
     return bytes(out);
 }
 

@@ -4,9 +4,10 @@
 // CSV report (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line
 // break; UTF-8 without a byte-order mark; '.' decimals, no thousands separators, every value in
 // its exact round-trip form). Two files, each one tidy table a spreadsheet or a script can filter:
-// - X.csv: scenario,section,metric,value,unit,evidence,source. One row per metric (section =
+// - X.csv: scenario,section,metric,value,unit,evidence,source,p10,p90. One row per metric (section =
 //   the key's first part), per input (section "inputs", source "scenario file" when typed in
-//   the file) and per warning (section "warnings", the message as source, value empty).
+//   the file) and per warning (section "warnings", the message as source, value empty); p10 and
+//   p90 are the figure's band where the engine gives one (throughput_band.cpp), else empty.
 // - X.bom.csv (next to it): the bill of materials, one row per line.
 
 #include "report_writer.h"

@@ -71,6 +71,10 @@ KpiFigure kpiFigure(const Evaluation& e, const KpiSpec& spec)
         k.value = m->value;
         k.available = std::isfinite(m->value);
         k.evidence = m->evidence;
+        if (m->hasBand()) {
+            k.p10 = m->p10;
+            k.p90 = m->p90;
+        }
     }
     return k;
 }

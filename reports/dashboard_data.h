@@ -8,6 +8,7 @@
 #include "chart_spec.h"
 #include "evaluate/evaluate.h"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -28,6 +29,7 @@ struct KpiFigure {
     double value = 0;
     bool available = false; // the evaluation did not produce this figure
     EvidencePtr evidence;
+    std::optional<double> p10{}, p90{}; // the figure's band, where the engine gives one
 };
 
 // The scenario evaluated at one interactivity bound; `measured` when the throughput was read

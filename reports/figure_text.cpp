@@ -26,4 +26,29 @@ std::string figureLine(double value, std::string_view unit)
     return figureText(value, unit);
 }
 
+namespace {
+
+std::string withUnit(const FigureText& f)
+{
+    return f.unit.empty() || f.unit.front() == '/' ? f.value + f.unit : f.value + " " + f.unit;
+}
+
+} // namespace
+
+std::string bandRange(double p10, double p90, std::string_view unit)
+{
+    const FigureText low = figureParts(p10, unit), high = figureParts(p90, unit);
+    if (low.unit == high.unit)
+        return low.value + " to " + high.value;
+    return withUnit(low) + " to " + withUnit(high);
+}
+
+std::string bandLine(double p10, double p90, std::string_view unit)
+{
+    const FigureText low = figureParts(p10, unit), high = figureParts(p90, unit);
+    if (low.unit == high.unit)
+        return "P10-P90 " + withUnit({low.value + " to " + high.value, high.unit});
+    return "P10-P90 " + bandRange(p10, p90, unit);
+}
+
 } // namespace planner

@@ -17,5 +17,9 @@ struct FigureText {
 
 FigureText figureParts(double value, std::string_view unit);
 std::string figureLine(double value, std::string_view unit); // "1.47 M USD"
+// A band's ends in the same style, "$0.118 to $0.162", each with its unit where their scales differ
+// ("950 kW to 1.2 MW"); bandLine adds the label and the shared unit: "P10-P90 $0.118 to $0.162/Mtok".
+std::string bandRange(double p10, double p90, std::string_view unit);
+std::string bandLine(double p10, double p90, std::string_view unit);
 
 } // namespace planner

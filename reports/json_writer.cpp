@@ -72,12 +72,20 @@ QByteArray JsonWriter::render(const ReportModel& m) const
     json::add(root, "system", json::makeString(m.system));
     json::add(root, "model", json::makeString(m.model));
     json::Value evidence = json::makeObject();
+    json::Value bands = json::makeObject(); // by metric key, only figures that have one
     for (const ReportFigure& f : m.figures) {
         const std::string leaf = f.key.substr(f.key.find('.') + 1);
         json::add(*sectionObject(root, f.section), leaf, json::makeNumber(f.value));
         json::add(evidence, f.key, evidenceValue(f));
+        if (f.p10 && f.p90) {
+            json::Value band = json::makeObject();
+            json::add(band, "p10", json::makeNumber(*f.p10));
+            json::add(band, "p90", json::makeNumber(*f.p90));
+            json::add(bands, f.key, band);
+        }
     }
     json::add(root, "evidence", evidence);
+    json::add(root, "bands", bands);
     json::Value bom = json::makeArray();
     for (const ReportBomLine& l : m.bom)
         json::append(bom, bomValue(l));

@@ -49,6 +49,8 @@ std::vector<std::pair<std::string, std::string>> headlineInputs(const Evaluation
 {
     std::vector<std::pair<std::string, std::string>> out;
     const Metric* m = e.metric("results.cost_per_mtok_usd");
+    if (!m) // throughput in requests only: the headline is the cost per 1,000 requests
+        m = e.metric("results.cost_per_1k_requests_usd");
     if (!m || !m->evidence)
         return out;
     const Evidence& ev = *m->evidence;

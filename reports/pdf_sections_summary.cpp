@@ -4,6 +4,7 @@
 #include "pdf_report_tables.h"
 
 #include "core/number_text.h"
+#include "figure_text.h"
 
 #include <QPainter>
 
@@ -22,34 +23,51 @@ QString figureLine(const ReportModel& m, std::string_view key)
 }
 
 // "Total cost per year $74.68M/year / tokens served per year 550,458,697,097,021 tokens/year =
-// cost per million tokens $0.1357/Mtok": the three engine figures, so a reader can redo it.
+// cost per million tokens $0.1357/Mtok": the three engine figures, so a reader can redo it. Where
+// only requests are known the same identity runs over requests: cost per year / requests per year.
 void reconciliation(PdfLayout& l, const ReportModel& m)
 {
     const ReportFigure* total = findFigure(m, "finance.total_usd_per_year");
     const ReportFigure* tokens = findFigure(m, "results.tokens_served_per_year");
     const ReportFigure* cost = findFigure(m, kCostKey);
+    const ReportFigure* requests = findFigure(m, "results.requests_served_per_year");
+    const ReportFigure* perThousand = findFigure(m, "results.cost_per_1k_requests_usd");
     l.subheading(QStringLiteral("How the headline reconciles"));
-    if (!total || !tokens || !cost) {
-        l.paragraph(QStringLiteral("The evaluation publishes no tokens served per year: a training run (the cost per "
-                                   "million tokens is the run's cost over its tokens), or a throughput in requests "
-                                   "with no tokens per request (the cost is per 1,000 requests)."));
-        return;
+    if (total && tokens && cost) {
+        l.paragraph(QStringLiteral("Cost per year / tokens served per year × 1,000,000 = cost per million tokens:"));
+        l.paragraph(figureCell(total->value, total->unit) + QStringLiteral(" / ") +
+                        figureCell(tokens->value, tokens->unit) + QStringLiteral(" × 1,000,000 = ") +
+                        figureCell(cost->value, cost->unit),
+                    l.fonts().bold);
+    } else if (total && requests && perThousand) {
+        l.paragraph(QStringLiteral("The throughput is known in requests, not tokens: cost per year / requests served "
+                                   "per year × 1,000 = cost per 1,000 requests:"));
+        l.paragraph(figureCell(total->value, total->unit) + QStringLiteral(" / ") +
+                        figureCell(requests->value, requests->unit) + QStringLiteral(" × 1,000 = ") +
+                        figureCell(perThousand->value, perThousand->unit),
+                    l.fonts().bold);
+    } else {
+        l.paragraph(QStringLiteral("A training run: the cost per million tokens is the run's cost over its training "
+                                   "tokens (see the run's figures above)."));
     }
-    l.paragraph(QStringLiteral("Cost per year / tokens served per year × 1,000,000 = cost per million tokens:"));
-    l.paragraph(figureCell(total->value, total->unit) + QStringLiteral(" / ") + figureCell(tokens->value, tokens->unit)
-                    + QStringLiteral(" × 1,000,000 = ") + figureCell(cost->value, cost->unit),
-                l.fonts().bold);
+}
+
+// The figure the headline is: cost per million tokens, or per 1,000 requests where tokens are unknown.
+const ReportFigure* headlineFigure(const ReportModel& m)
+{
+    const ReportFigure* cost = findFigure(m, kCostKey);
+    return cost ? cost : findFigure(m, "results.cost_per_1k_requests_usd");
 }
 
 void restsOn(PdfLayout& l, const PdfReportInput& in)
 {
-    const ReportFigure* cost = findFigure(in.model, kCostKey);
+    const ReportFigure* cost = headlineFigure(in.model);
     l.subheading(QStringLiteral("What the headline rests on"));
     if (!cost) {
-        l.paragraph(QStringLiteral("The evaluation published no cost per million tokens."));
+        l.paragraph(QStringLiteral("The evaluation published no cost per million tokens or per 1,000 requests."));
         return;
     }
-    l.paragraph(QStringLiteral("The cost per million tokens is graded ") + qs(cost->grade)
+    l.paragraph(QStringLiteral("The ") + qs(cost->label).toLower() + QStringLiteral(" is graded ") + qs(cost->grade)
                 + QStringLiteral(" (the weakest grade among its inputs) and rests on ") + qs(cost->restsOn)
                 + QStringLiteral(" inputs:"));
     std::map<std::string, QStringList> byGrade;
@@ -63,6 +81,28 @@ void restsOn(PdfLayout& l, const PdfReportInput& in)
             t.rows.push_back({QString::fromLatin1(grade), QString::number(it->second.size()), it->second.join(QStringLiteral(", "))});
     }
     l.table(t);
+}
+
+// The headline's P10-P90 where the throughput model gave its figure a band: how far the cost may be
+// off because the throughput is a prediction, every other input held (their spread is Monte Carlo's).
+void headlineBand(PdfLayout& l, const ReportModel& m)
+{
+    const ReportFigure* tput = findFigure(m, "results.tokens_per_s_per_gpu");
+    if (!tput || !tput->p10 || !tput->p90)
+        return;
+    QString text = QStringLiteral("The throughput is a prediction: its P10-P90 band, from the validation errors of the "
+                                  "method that gave it, is ")
+                   + qs(bandRange(*tput->p10, *tput->p90, tput->unit)) + QStringLiteral(" ") + qs(tput->unit)
+                   + QStringLiteral(".");
+    for (std::string_view key : {std::string_view(kCostKey), std::string_view("results.cost_per_1k_requests_usd")})
+        if (const ReportFigure* f = findFigure(m, key); f && f->p10 && f->p90) {
+            text += QStringLiteral(" With every other input held, the ") + qs(f->label).toLower()
+                    + QStringLiteral(" lies between ") + qs(bandRange(*f->p10, *f->p90, f->unit))
+                    + QStringLiteral(" (P10-P90).");
+            break;
+        }
+    l.subheading(QStringLiteral("How sure the headline is"));
+    l.paragraph(text);
 }
 
 std::vector<const ReportFigure*> figuresWithPrefix(const ReportModel& m, std::string_view prefix)
@@ -128,6 +168,7 @@ void executiveSummary(PdfLayout& l, const PdfReportInput& in)
     }
     t.boldRows = {0};
     l.table(t);
+    headlineBand(l, in.model);
     reconciliation(l, in.model);
     restsOn(l, in);
 }
@@ -173,6 +214,9 @@ void throughput(PdfLayout& l, const PdfReportInput& in)
                           return s.empty() ? std::string("no recorded inputs") : s;
                       }())
                     + QStringLiteral("."));
+        if (f->p10 && f->p90)
+            l.paragraph(QStringLiteral("Its band, from the validation errors of that method: ")
+                        + qs(bandLine(*f->p10, *f->p90, f->unit)) + QStringLiteral("."));
     }
     l.subheading(QStringLiteral("Measured rows used"));
     if (in.measuredRows.empty())

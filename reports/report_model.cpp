@@ -23,6 +23,10 @@ void addFigures(ReportModel& model, std::set<std::string>& seen, const std::vect
         f.key = std::move(key);
         f.label = std::string(m.label);
         f.value = m.value;
+        if (m.hasBand()) {
+            f.p10 = m.p10;
+            f.p90 = m.p90;
+        }
         f.unit = std::string(m.unit);
         if (m.evidence) {
             f.grade = std::string(gradeName(m.evidence->grade));

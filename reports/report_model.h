@@ -26,6 +26,8 @@ struct ReportFigure {
     std::string method;
     std::vector<std::string> inputs;
     std::string restsOn; // "1 measured, 3 vendor, 8 estimate"
+    // P10 and P90 where the engine gives the figure a band (Metric::p10/p90); none otherwise.
+    std::optional<double> p10{}, p90{};
 };
 
 struct ReportBomLine {

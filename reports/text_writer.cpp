@@ -2,6 +2,7 @@
 #include "text_writer.h"
 
 #include "core/number_text.h"
+#include "figure_text.h"
 
 namespace planner {
 
@@ -30,6 +31,8 @@ void figureLine(std::string& out, const ReportFigure& f)
     const ScaledFigure v = scaledFigure(f.value, f.unit);
     out += "  " + padded(f.label, kLabelWidth) + rightAligned(v.number, kNumberWidth) + " " + padded(v.unit, kUnitWidth)
            + f.grade + (f.method.empty() ? "" : " (" + f.method + ")") + "\n";
+    if (f.p10 && f.p90)
+        out += "  " + std::string(kLabelWidth, ' ') + bandLine(*f.p10, *f.p90, f.unit) + "\n";
     if (f.key == "results.cost_per_mtok_usd" && !f.restsOn.empty())
         out += "  " + std::string(kLabelWidth, ' ') + "rests on: " + f.restsOn + "\n";
 }

@@ -11,7 +11,7 @@ using namespace units;
 
 namespace {
 
-enum ResultColumn { kKey, kLabel, kValue, kUnit, kSection };
+enum ResultColumn { kKey, kLabel, kValue, kUnit, kSection, kP10, kP90 };
 const std::string kHoursPerYear = "8760";         // units::hours_per_year
 const std::string kSecondsPerYear = "(8760*3600)"; // the engine's year
 
@@ -25,9 +25,12 @@ public:
         worksheet_set_column(ws, kLabel, kLabel, 64, nullptr);
         worksheet_set_column(ws, kValue, kValue, 20, nullptr);
         worksheet_set_column(ws, kUnit, kSection, 14, nullptr);
+        worksheet_set_column(ws, kP10, kP90, 22, nullptr);
         worksheet_freeze_panes(ws, 1, 0);
         int col = 0;
-        for (const char* h : {"key", "label", "value", "unit", "section"})
+        // The band is the engine's (the throughput's P10-P90 carried through the model): plain
+        // values, which a changed input in this sheet does not move.
+        for (const char* h : {"key", "label", "value", "unit", "section", "P10 (engine value)", "P90 (engine value)"})
             sheet_.text(col++, h, book_.header());
         ++sheet_.row;
     }
@@ -39,13 +42,25 @@ public:
         ++sheet_.row;
     }
 
-    // The engine's figure for `key`; a cost line the engine leaves out is zero.
-    double engineValue(std::string_view key) const
+    const ReportFigure* figure(std::string_view key) const
     {
         for (const ReportFigure& f : model_.figures)
             if (f.key == key)
-                return f.value;
-        return 0;
+                return &f;
+        return nullptr;
+    }
+    // The engine's figure for `key`; a cost line the engine leaves out is zero.
+    double engineValue(std::string_view key) const
+    {
+        const ReportFigure* f = figure(key);
+        return f ? f->value : 0;
+    }
+    void band(const ReportFigure* f, std::string_view unit)
+    {
+        if (!f || !f->p10 || !f->p90)
+            return;
+        sheet_.number(kP10, *f->p10, book_.forUnit(unit, *f->p10));
+        sheet_.number(kP90, *f->p90, book_.forUnit(unit, *f->p90));
     }
 
     // One result row: `formula` without its '=', valued at `value`. Returns its cell.
@@ -58,6 +73,7 @@ public:
         sheet_.formula(kValue, "=" + formula, value, book_.forUnit(unit, value));
         sheet_.text(kUnit, unit);
         sheet_.text(kSection, key.substr(0, dot));
+        band(figure(key), unit);
         cells_[key] = sheet_.ref(kValue);
         ++sheet_.row;
         return cells_[key];
@@ -81,6 +97,7 @@ public:
         sheet_.number(kValue, f.value, book_.forUnit(f.unit, f.value));
         sheet_.text(kUnit, f.unit);
         sheet_.text(kSection, f.section);
+        band(&f, f.unit);
         ++sheet_.row;
     }
 

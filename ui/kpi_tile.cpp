@@ -58,7 +58,9 @@ void KpiTile::setFigure(const KpiFigure& figure, const KpiFigure* saved)
     title_->setText(QString::fromStdString(figure.title));
     const FigureText t = figureParts(figure.available ? figure.value : std::nan(""), figure.unit);
     value_->setText(QString::fromStdString(t.value));
-    unit_->setText(QString::fromStdString(t.unit));
+    // The band shares the unit's line, so a tile keeps its height with or without one.
+    const bool banded = figure.available && figure.p10 && figure.p90;
+    unit_->setText(QString::fromStdString(banded ? t.unit + "  P10-P90 " + bandRange(*figure.p10, *figure.p90, figure.unit) : t.unit));
     if (figure.evidence)
         chip_->setGrade(figure.evidence->grade);
     else
@@ -72,7 +74,10 @@ void KpiTile::setFigure(const KpiFigure& figure, const KpiFigure* saved)
     }
     change_->setText(change);
     const QString restsOn = figure.evidence ? QString::fromStdString(figure.evidence->restsOn()) : tr("nothing");
-    setToolTip(tr("%1\nRests on: %2\nClick for what it rests on.").arg(QString::fromStdString(figure.label), restsOn));
+    const QString band = banded ? tr("\n%1 (the throughput model's validation errors, other inputs held)")
+                                      .arg(QString::fromStdString(bandLine(*figure.p10, *figure.p90, figure.unit)))
+                                : QString();
+    setToolTip(tr("%1%2\nRests on: %3\nClick for what it rests on.").arg(QString::fromStdString(figure.label), band, restsOn));
     setAccessibleName(tr("%1: %2 %3").arg(title_->text(), value_->text(), unit_->text()));
 }
 

@@ -5,6 +5,8 @@
 
 #include "core/evidence.h"
 
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -21,6 +23,13 @@ struct Metric {
     double value = 0;
     std::string_view unit;  // "USD/Mtok"
     EvidencePtr evidence;
+    // The figure's P10 and P90 where the engine knows how uncertain it is (today: the figures that
+    // follow from a measured-data throughput estimate and its validated band, throughput_band.cpp);
+    // NaN where it does not. p10 <= value <= p90; the band need not be symmetric about the value
+    // (throughput_band.cpp keeps the value inside where whole domains make a step).
+    double p10 = std::numeric_limits<double>::quiet_NaN();
+    double p90 = std::numeric_limits<double>::quiet_NaN();
+    bool hasBand() const { return !std::isnan(p10) && !std::isnan(p90); }
 };
 
 inline void addMetric(std::vector<Metric>& list, std::string_view key, std::string_view label, double value,

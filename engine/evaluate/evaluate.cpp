@@ -113,6 +113,7 @@ Result<void> run(Work& w, const EvaluationContext& ctx)
         return ok;
     steps::publishResults(w);
     steps::publishSizing(w);
+    steps::publishThroughputBands(w, ctx);
     return steps::publishDetails(w);
 }
 

@@ -27,6 +27,9 @@ namespace planner {
 struct ThroughputAnswer {
     units::TokenRate totalPerGpu;
     double prefillTimeShare = -1; // share of GPU time on input tokens, < 0 = unknown
+    // P10 and P90 of totalPerGpu from the validation errors of the method that gave it (the
+    // measured-data model's bands); zero when there is no band (an explicit figure, training).
+    units::TokenRate p10PerGpu{}, p90PerGpu{};
     Evidence evidence;
     Warnings warnings;
 };

@@ -44,6 +44,7 @@ const std::array<std::string_view, kHeadlineCount>& headlineKeys()
         "sizing.facility_kw",
         "finance.total_usd_per_year",
         "results.cost_per_1k_requests_usd",
+        "results.requests_served_per_year",
     };
     return keys;
 }
@@ -95,6 +96,11 @@ void computeHeadline(Work& w)
         h[Headline::TokensPerSPerMwFacility] =
             tokensPerSecondPerMegawatt(w.throughput.totalPerGpu, itPerGpu * s.facility.pue.value);
         h[Headline::CostPer1kRequests] = in_usd(f.costPerRequest) * 1000;
+        // Known even where tokens are not: a rate in requests became tokens through the same
+        // tokens per request this divides by, so cost per year / requests per year = cost per request.
+        const double tokensPerRequest = s.workload.input_tokens.value + s.workload.output_tokens.value;
+        if (tokensPerRequest > 0)
+            h[Headline::RequestsServedPerYear] = in_tokens(f.tokensServed * years(1)) / tokensPerRequest;
         if (w.tokensUnknown) // the token count behind these is the scenario's default, not a fact
             for (Headline t : {Headline::CostPerMtok, Headline::CostPerMtokInput, Headline::CostPerMtokOutput,
                                Headline::TokensPerUsd, Headline::TokensServedPerYear, Headline::TokensPerSPerGpu,

@@ -48,6 +48,7 @@ enum class Headline {
     FacilityKw,           // sizing.facility_kw
     TotalUsdPerYear,      // finance.total_usd_per_year
     CostPer1kRequests,    // results.cost_per_1k_requests_usd (inference)
+    RequestsServedPerYear, // results.requests_served_per_year (inference): tokens served / tokens per request
     Count
 };
 inline constexpr int kHeadlineCount = static_cast<int>(Headline::Count);

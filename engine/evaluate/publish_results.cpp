@@ -86,6 +86,8 @@ void publishInference(Work& w)
     addMetric(r, "results.cost_per_request_usd", "Cost per request", h[Headline::CostPerRequest], "USD", cost);
     add("results.cost_per_1k_requests_usd", "Cost per 1,000 requests", Headline::CostPer1kRequests, "USD/1k requests",
         cost);
+    add("results.requests_served_per_year", "Requests served per year", Headline::RequestsServedPerYear,
+        "requests/year", cost);
     add("results.tokens_per_usd", "Tokens per dollar", Headline::TokensPerUsd, "tokens/USD", cost);
     add("results.tokens_served_per_year", "Tokens served per year", Headline::TokensServedPerYear, "tokens/year", cost);
     addMetric(r, "results.utilization_realized", "Realized utilization (tokens served / serving capacity)",

@@ -158,7 +158,7 @@ private Q_SLOTS:
         QFile f(QString::fromStdString(path));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray text = f.readAll();
-        QVERIFY(text.startsWith("scenario,section,metric,value,unit,evidence,source\r\n"));
+        QVERIFY(text.startsWith("scenario,section,metric,value,unit,evidence,source,p10,p90\r\n"));
         QVERIFY(text.contains("results.cost_per_mtok_usd"));
         QFile bom(dir.filePath(QStringLiteral("report.bom.csv")));
         QVERIFY(bom.open(QIODevice::ReadOnly));

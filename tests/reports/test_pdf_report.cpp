@@ -12,6 +12,7 @@
 #include "test_support.h"
 
 #include "core/number_text.h"
+#include "figure_text.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -112,6 +113,16 @@ private Q_SLOTS:
                                        + figure(e, "results.tokens_served_per_year") + QStringLiteral(" × 1,000,000 = ")
                                        + figure(e, "results.cost_per_mtok_usd");
         QVERIFY2(text.contains(reconciliation), qPrintable(reconciliation));
+        // A throughput predicted from measured data brings its band to the headline, in the
+        // engine's figures; a typed-in throughput has none and the PDF claims none.
+        const Metric* cost = e.metric("results.cost_per_mtok_usd");
+        if (cost->hasBand()) {
+            const QString band = QString::fromStdString(bandRange(cost->p10, cost->p90, cost->unit));
+            QVERIFY2(text.contains(QStringLiteral("How sure the headline is")), "no band paragraph");
+            QVERIFY2(text.simplified().contains(band), qPrintable(band));
+        } else {
+            QVERIFY(!text.contains(QStringLiteral("How sure the headline is")));
+        }
         QVERIFY(text.contains(QString::fromStdString(e.resolved.name.value)));
         for (const QString& title : pdfReportSectionTitles())
             QVERIFY2(text.contains(title), qPrintable(title));
@@ -138,6 +149,35 @@ private Q_SLOTS:
             for (int x = 0; x < page.width(); x += 2)
                 dark += qGray(page.pixel(x, y)) < 128;
         QVERIFY2(dark > 200, "the summary page came out (almost) blank");
+    }
+
+    void aRequestOnlyHeadlineReconcilesOverRequests()
+    {
+        // Throughput in requests with no tokens per request: no cost per token anywhere, and the
+        // identity a reader redoes is cost per year / requests per year x 1,000 = cost per 1k requests.
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath(QStringLiteral("requests.json"));
+        QFile f(scenario);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema": "clusterplanner/scenario@1", "name": "Qwen3-VL at 12 requests/s per GPU",
+                    "system": "hgx-b300", "workload": {"model": "qwen3-vl-235b-a22b", "precision": "fp4",
+                    "throughput_requests_per_s_per_gpu": 12}, "cluster": {"racks": 4}})");
+        f.close();
+        const QString pdf = dir.filePath(QStringLiteral("requests.pdf"));
+        const clitest::Run r = runCli({"evaluate", scenario.toStdString(), "--pdf", pdf.toStdString()});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const Evaluation e = evaluated(scenario.toStdString());
+        QVERIFY(!e.metric("results.cost_per_mtok_usd"));
+        // The engine's own identity first: per year cost / requests = cost per request.
+        const double perYear = e.metric("finance.total_usd_per_year")->value;
+        const double requests = e.metric("results.requests_served_per_year")->value;
+        QVERIFY(qFuzzyCompare(perYear / requests * 1000, e.metric("results.cost_per_1k_requests_usd")->value));
+        const QString text = pdftest::pdfText(pdf);
+        const QString reconciliation = figure(e, "finance.total_usd_per_year") + QStringLiteral(" / ")
+                                       + figure(e, "results.requests_served_per_year") + QStringLiteral(" × 1,000 = ")
+                                       + figure(e, "results.cost_per_1k_requests_usd");
+        QVERIFY2(text.contains(reconciliation), qPrintable(reconciliation));
+        QVERIFY2(text.contains(QStringLiteral("The cost per 1,000 requests is graded")), "rests-on names the headline");
     }
 
     void sensitivityIsTheEnginesOwn()

@@ -102,15 +102,16 @@ private Q_SLOTS:
     {
         // RFC 4180: CRLF, fields with a comma, quote or line break quoted, quotes doubled; UTF-8.
         const std::string name = "\"Golden, \"\"rented\"\" µ-cluster\"";
+        const std::string noBand = ",,"; // p10 and p90 are empty: no figure of the golden model has a band
         const std::string expected
-            = "scenario,section,metric,value,unit,evidence,source\r\n"
+            = "scenario,section,metric,value,unit,evidence,source,p10,p90\r\n"
               + name + ",results,results.cost_per_mtok_usd," + shortest(kCostPerMtok)
-              + ",USD/Mtok,user,formula: finance.gpu_hour_usd; workload.throughput_tokens_per_s_per_gpu\r\n"
-              + name + ",sizing,sizing.gpus,3240,GPUs,vendor,sizing\r\n"
-              + name + ",finance,finance.capex.compute_usd,175500000,USD,vendor,count x unit cost: catalog:gb200-nvl72\r\n"
-              + name + ",inputs,workload.input_tokens,1024,tokens,estimate,InferenceX 1k/1k\r\n"
-              + name + ",inputs,system,gb200-nvl72,,user,scenario file\r\n"
-              + name + ",warnings,facility.power_cap_mw,,,,\"over the cap\nby 0.2 MW\"\r\n";
+              + ",USD/Mtok,user,formula: finance.gpu_hour_usd; workload.throughput_tokens_per_s_per_gpu" + noBand + "\r\n"
+              + name + ",sizing,sizing.gpus,3240,GPUs,vendor,sizing" + noBand + "\r\n"
+              + name + ",finance,finance.capex.compute_usd,175500000,USD,vendor,count x unit cost: catalog:gb200-nvl72" + noBand + "\r\n"
+              + name + ",inputs,workload.input_tokens,1024,tokens,estimate,InferenceX 1k/1k" + noBand + "\r\n"
+              + name + ",inputs,system,gb200-nvl72,,user,scenario file" + noBand + "\r\n"
+              + name + ",warnings,facility.power_cap_mw,,,,\"over the cap\nby 0.2 MW\"" + noBand + "\r\n";
         const std::string expectedBom
             = "scenario,category,item,count,unit,unit_cost_usd,total_cost_usd,unit_power_kw,total_power_kw,"
               "included_in,evidence,source\r\n"
@@ -139,7 +140,26 @@ private Q_SLOTS:
         QCOMPARE(v.find("cash_flow")->find("year_3_usd")->number, -1.25e7);
         QCOMPARE(v.find("finance")->find("capex.compute_usd")->number, kCapex);
         const std::string csv = reportWriter(QStringLiteral("csv"))->render(m).toStdString();
-        QVERIFY(csv.find(",cash_flow,cash_flow.year_3_usd,-12500000,USD,estimate,formula\r\n") != std::string::npos);
+        QVERIFY(csv.find(",cash_flow,cash_flow.year_3_usd,-12500000,USD,estimate,formula,,\r\n") != std::string::npos);
+    }
+
+    void aBandAppearsInEveryFormat()
+    {
+        // The cost's band as the engine would give it; the GPUs have none.
+        ReportModel m = goldenModel();
+        m.figures[0].p10 = 0.118;
+        m.figures[0].p90 = 0.1625;
+        const std::string text = reportWriter(QStringLiteral("text"))->render(m).toStdString();
+        QVERIFY2(text.find("P10-P90 $0.118 to $0.1625/Mtok") != std::string::npos, text.c_str());
+        QCOMPARE(text.find("P10-P90"), text.rfind("P10-P90")); // once: only the cost has a band
+        const json::Value v = json::parse(reportWriter(QStringLiteral("json"))->render(m).toStdString(), nullptr);
+        const json::Value* band = v.find("bands")->find("results.cost_per_mtok_usd");
+        QVERIFY(band);
+        QCOMPARE(band->find("p10")->number, 0.118);
+        QCOMPARE(band->find("p90")->number, 0.1625);
+        QVERIFY(!v.find("bands")->find("sizing.gpus"));
+        const std::string csv = reportWriter(QStringLiteral("csv"))->render(m).toStdString();
+        QVERIFY2(csv.find("workload.throughput_tokens_per_s_per_gpu,0.118,0.1625\r\n") != std::string::npos, csv.c_str());
     }
 
     void csvOfARealEvaluationReadsBackToItsJson()
@@ -152,11 +172,11 @@ private Q_SLOTS:
         const auto rows = readCsv(readFile(path));
         QVERIFY(rows.size() > 20);
         QCOMPARE(rows.front(), (std::vector<std::string>{"scenario", "section", "metric", "value", "unit", "evidence",
-                                                          "source"}));
+                                                          "source", "p10", "p90"}));
         int metrics = 0;
         for (std::size_t i = 1; i < rows.size(); ++i) {
             const auto& row = rows[i];
-            QCOMPARE(row.size(), std::size_t(7));
+            QCOMPARE(row.size(), std::size_t(9));
             QCOMPARE(row[0], root.find("scenario")->string);
             if (row[1] == "warnings")
                 continue;
@@ -207,7 +227,7 @@ private Q_SLOTS:
         std::set<std::string> keys;
         std::size_t values = 0;
         for (const auto& [name, section] : *root.object) {
-            if (section.type != json::Value::Type::Object || name == "evidence" || name == "inputs")
+            if (section.type != json::Value::Type::Object || name == "evidence" || name == "inputs" || name == "bands")
                 continue;
             for (const auto& [leaf, v] : *section.object) {
                 QVERIFY2(keys.insert(name + "." + leaf).second, (name + "." + leaf).c_str());
@@ -218,6 +238,13 @@ private Q_SLOTS:
         QCOMPARE(root.find("evidence")->object->size(), values);
         for (const auto& [key, e] : *root.find("evidence")->object)
             QVERIFY2(keys.count(key), key.c_str());
+        // The example's throughput is predicted from measured data: its band, and the cost's,
+        // name metrics that exist, lower end first.
+        for (const char* key : {"results.tokens_per_s_per_gpu", "results.cost_per_mtok_usd"}) {
+            const json::Value* band = root.find("bands")->find(key);
+            QVERIFY2(band && keys.count(key), key);
+            QVERIFY(band->find("p10")->number < band->find("p90")->number);
+        }
     }
 
     void textShowsEveryMetricInOneNumberStyle()

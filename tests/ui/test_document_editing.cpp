@@ -76,6 +76,29 @@ private Q_SLOTS:
         QVERIFY(!w.currentDocument()->isModified());
     }
 
+    void aPredictedThroughputsBandReachesTheCostTile()
+    {
+        // The GB300 example reads its throughput from the bundled benchmark database: the engine
+        // gives the cost a P10-P90 band, and the tile shows that band, not one of its own.
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json")));
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        const auto snap = w.evaluator(w.currentDocument())->snapshot();
+        const Metric* cost = snap->evaluation->metric("results.cost_per_mtok_usd");
+        QVERIFY(cost && cost->hasBand());
+        QVERIFY(cost->p10 < cost->p90);
+        const KpiFigure& tile = w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->figure();
+        QVERIFY(tile.p10 && tile.p90);
+        QCOMPARE(*tile.p10, cost->p10);
+        QCOMPARE(*tile.p90, cost->p90);
+        QVERIFY2(w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->toolTip().contains(QLatin1String("P10-P90")),
+                 qPrintable(w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->toolTip()));
+        // A typed-in throughput (the GB200 example) is no prediction: no band.
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        QVERIFY(!w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->figure().p10);
+    }
+
     void aCatalogOverrideReachesEveryOpenScenario()
     {
         MainWindow w(uitest::quietWindow(dir_));

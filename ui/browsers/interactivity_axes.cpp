@@ -11,8 +11,11 @@ QValueAxis* axisUpTo(const QString& title, double max)
 {
     auto* axis = new QValueAxis;
     axis->setTitleText(title);
+    if (!(max > 0)) // an empty chart: a unit range rather than a degenerate one
+        max = 1;
     axis->setRange(0, max * 1.1);
-    axis->setLabelFormat(QStringLiteral("%.0f"));
+    // Whole numbers read best, but under ten they would print the same label twice ("0, 1, 1, 2").
+    axis->setLabelFormat(max * 1.1 < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     axis->applyNiceNumbers();
     return axis;
 }
