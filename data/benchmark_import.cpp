@@ -213,8 +213,10 @@ void applyOverrides(BenchmarkRun& run, const ImportOptions& options)
 // is what the rounds concerned ran. Unknown GPU, or nothing narrower than the label: unchanged.
 void storeExecutedPrecision(BenchmarkRun& run, ImportReport& report)
 {
-    const GpuSpec* gpu = run.gpuId.empty() ? nullptr : builtinCatalog().gpu(run.gpuId);
-    if (!run.precisionIsCheckpoint || !gpu)
+    if (!run.precisionIsCheckpoint || run.gpuId.empty())
+        return; // most rows: no catalog look-up at all
+    const GpuSpec* gpu = builtinCatalog().gpu(run.gpuId);
+    if (!gpu)
         return;
     const auto label = precisionFromName(run.precision);
     for (Precision p : kAllPrecisions) { // narrowest first
@@ -312,14 +314,19 @@ Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& im
         storeExecutedPrecision(run, report);
         auto stored = earlier ? inserter.value().insert(run) : sqlite::VoidResult(earlier.error());
         if (!stored) {
-            writeError = stored.error();
+            // The database refused this record (a constraint of a file another tool altered, a
+            // full disk): the message names it, and the rollback below keeps every earlier row out.
+            writeError = Error{stored.error().kind,
+                               report.file + ": record " + std::to_string(run.record) + ": " + stored.error().message
+                                   + " (nothing was imported)",
+                               report.file + ":" + std::to_string(run.record)};
             return false;
         }
         ++report.imported;
         return true;
     });
     if (writeError)
-        return Error{writeError->kind, writeError->message, report.file};
+        return *writeError;
     if (progress.cancelled())
         return Error{ErrorKind::Io, report.file + ": import cancelled; the database is unchanged", report.file};
     if (!read)

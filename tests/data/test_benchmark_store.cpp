@@ -277,7 +277,7 @@ PRAGMA user_version = 1;
     QVERIFY(reading.error().message.find("older") != std::string::npos);
     {
         auto store = mustOpen(db);
-        QCOMPARE(queryInt(db, "PRAGMA user_version"), std::int64_t(2));
+        QCOMPARE(queryInt(db, "PRAGMA user_version"), std::int64_t(schema::kVersion));
         const auto runs = store.loadRuns().value();
         QCOMPARE(int(runs.size()), 1);
         QCOMPARE(runs.front().unit, std::string("tokens/s"));
