@@ -83,6 +83,7 @@ private Q_SLOTS:
     void init() { QVERIFY(dir_.isValid()); }
     void version2StoreReadsAndUpgradesUnchanged();
     void refusedRowNamesRecordAndChangesNothing();
+    void emptyCellsStayEmptyAfterFilledOnes();
 
 private:
     QString path(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
@@ -152,6 +153,45 @@ void TestBenchmarkStoreWrites::refusedRowNamesRecordAndChangesNothing()
     QVERIFY2(report.error().message.find("nothing was imported") != std::string::npos, report.error().message.c_str());
     QCOMPARE(testsupport::fileHash(db), before); // line 2's row and the imports row rolled back
     QVERIFY(!QFileInfo::exists(db + QStringLiteral("-journal")));
+}
+
+void TestBenchmarkStoreWrites::emptyCellsStayEmptyAfterFilledOnes()
+{
+    // The insert statement keeps its parameters from row to row and rebinds a NULL only where the
+    // previous row had a value. Rows alternating between filled and empty cells must each read
+    // back as written: row 2 has no division, TTFT, power or framework version, rows 1 and 3 have.
+    const QString csv = path("alternating.csv");
+    {
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("model,accelerator,gpu_count,precision,isl,osl,division,framework_version,output_per_gpu,"
+                   "ttft_median_ms,power_w\n"
+                   "Llama 3.1 8B,H200,1,fp8,1000,1000,closed,0.9,3100,120,700\n"
+                   "Llama 3.1 8B,H200,1,fp8,1000,2000,,,3200,,\n"
+                   "Llama 3.1 8B,H200,1,fp8,1000,3000,open,0.10,3300,140,720\n");
+    }
+    const QString db = path("alternating.sqlite");
+    auto report = importInto("csv", csv, db);
+    QVERIFY2(report, report ? "" : report.error().message.c_str());
+    QCOMPARE(report.value().imported, 3);
+    const QStringList expected{
+        QStringLiteral("1000.0|'closed'|'0.9'|3100.0|120.0|700.0"),
+        QStringLiteral("2000.0|NULL|NULL|3200.0|NULL|NULL"),
+        QStringLiteral("3000.0|'open'|'0.10'|3300.0|140.0|720.0"),
+    };
+    QStringList stored;
+    sqlite3* h = nullptr;
+    QCOMPARE(sqlite3_open_v2(db.toUtf8().constData(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(h,
+                       "SELECT quote(osl) || '|' || quote(division) || '|' || quote(framework_version) || '|' || "
+                       "quote(output_per_gpu) || '|' || quote(ttft_median_ms) || '|' || quote(power_w) FROM runs ORDER BY id",
+                       -1, &stmt, nullptr);
+    while (sqlite3_step(stmt) == SQLITE_ROW)
+        stored << QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)));
+    sqlite3_finalize(stmt);
+    sqlite3_close(h);
+    QCOMPARE(stored, expected);
 }
 
 QTEST_GUILESS_MAIN(TestBenchmarkStoreWrites)
