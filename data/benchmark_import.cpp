@@ -11,6 +11,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <array>
 #include <unordered_map>
 
 namespace planner {
@@ -46,28 +47,32 @@ private:
     {
         int i = 0;
         stmt_.bind(++i, importId_);
-        for (const std::string* s : {&r.source, &r.sourceRowId, &r.date})
-            text(++i, *s);
-        text(++i, gradeName(r.grade));
-        for (const std::string* s : {&r.division, &r.systemRaw, &r.acceleratorRaw, &r.systemId, &r.gpuId})
+        repeated(++i, r.source);
+        text(++i, r.sourceRowId);
+        text(++i, r.date);
+        repeated(++i, gradeName(r.grade));
+        repeated(++i, r.division);
+        for (const std::string* s : {&r.systemRaw, &r.acceleratorRaw, &r.systemId, &r.gpuId})
             text(++i, *s);
         count(++i, r.gpuCount);
         count(++i, r.nodes);
-        for (const std::string* s : {&r.modelRaw, &r.modelId, &r.precision, &r.framework, &r.frameworkVersion})
-            text(++i, *s);
-        text(++i, servingName(r.serving));
+        text(++i, r.modelRaw);
+        text(++i, r.modelId);
+        for (const std::string* s : {&r.precision, &r.framework, &r.frameworkVersion})
+            repeated(++i, *s);
+        repeated(++i, servingName(r.serving));
         count(++i, r.prefillGpus);
         count(++i, r.decodeGpus);
         text(++i, r.parallelism);
         for (const auto* v : {&r.isl, &r.osl, &r.concurrency})
             number(++i, *v);
-        text(++i, r.scenario);
+        repeated(++i, r.scenario);
         for (const auto* v : {&r.totalPerGpu, &r.inputPerGpu, &r.outputPerGpu, &r.perUser, &r.ttftMedianMs,
                               &r.ttftP99Ms, &r.tpotMedianMs, &r.tpotP99Ms, &r.powerW})
             number(++i, *v);
         stmt_.bind(++i, r.preview);
         text(++i, r.raw);
-        text(++i, resultUnitName(r.unit));
+        repeated(++i, resultUnitName(r.unit));
         number(++i, r.requestsPerGpu);
         nonNull_ = rowNonNull_;
         rowNonNull_ = 0;
@@ -86,6 +91,23 @@ private:
         if (value.empty())
             return null(i); // as Statement::bind: empty text is stored as NULL
         stmt_.bind(i, value);
+        rowNonNull_ |= bit(i);
+    }
+    // Columns most files fill with one value (source, grade, precision, framework, serving, unit):
+    // bound as SQLite's own copy when the text changes and left alone while it repeats, which
+    // saves a sqlite3_bind_text per column and row. The copy matters: a skipped bind must not
+    // point into a row that is gone.
+    void repeated(int i, std::string_view value)
+    {
+        std::string& last = repeated_[static_cast<std::size_t>(i)];
+        if (value.empty()) {
+            last.clear();
+            return null(i);
+        }
+        if (value != last || !(nonNull_ & bit(i))) {
+            stmt_.bindCopy(i, value);
+            last.assign(value);
+        }
         rowNonNull_ |= bit(i);
     }
     void number(int i, std::optional<double> value)
@@ -108,6 +130,7 @@ private:
     std::int64_t importId_;
     std::uint64_t nonNull_ = 0;    // parameters holding a value since the last row
     std::uint64_t rowNonNull_ = 0; // those given one by the row being bound
+    std::array<std::string, 40> repeated_; // by parameter: the text last bound by repeated()
 };
 
 // Which (source, source_row_id) pairs exist, so a record is stored once however often its file

@@ -68,6 +68,8 @@ public:
     void bind(int index, std::int64_t value);
     void bind(int index, double value);
     void bind(int index, std::string_view text);
+    // Text SQLite copies (SQLITE_TRANSIENT): the caller's bytes may go once this returns.
+    void bindCopy(int index, std::string_view text);
     void bind(int index, std::optional<double> value);
     void bind(int index, std::optional<int> value);
     void bind(int index, bool value) { bind(index, static_cast<std::int64_t>(value ? 1 : 0)); }

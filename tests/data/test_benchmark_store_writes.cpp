@@ -158,8 +158,9 @@ void TestBenchmarkStoreWrites::refusedRowNamesRecordAndChangesNothing()
 void TestBenchmarkStoreWrites::emptyCellsStayEmptyAfterFilledOnes()
 {
     // The insert statement keeps its parameters from row to row and rebinds a NULL only where the
-    // previous row had a value. Rows alternating between filled and empty cells must each read
-    // back as written: row 2 has no division, TTFT, power or framework version, rows 1 and 3 have.
+    // previous row had a value, and text that usually repeats (division, precision, framework
+    // version) only when it changes. Each row must read back as written: row 2 leaves those cells
+    // empty, row 3 fills them with new values, row 4 repeats row 3's.
     const QString csv = path("alternating.csv");
     {
         QFile file(csv);
@@ -167,17 +168,19 @@ void TestBenchmarkStoreWrites::emptyCellsStayEmptyAfterFilledOnes()
         file.write("model,accelerator,gpu_count,precision,isl,osl,division,framework_version,output_per_gpu,"
                    "ttft_median_ms,power_w\n"
                    "Llama 3.1 8B,H200,1,fp8,1000,1000,closed,0.9,3100,120,700\n"
-                   "Llama 3.1 8B,H200,1,fp8,1000,2000,,,3200,,\n"
-                   "Llama 3.1 8B,H200,1,fp8,1000,3000,open,0.10,3300,140,720\n");
+                   "Llama 3.1 8B,H200,1,,1000,2000,,,3200,,\n"
+                   "Llama 3.1 8B,H200,1,fp4,1000,3000,open,0.10,3300,140,720\n"
+                   "Llama 3.1 8B,H200,1,fp4,1000,4000,open,0.10,3400,150,730\n");
     }
     const QString db = path("alternating.sqlite");
     auto report = importInto("csv", csv, db);
     QVERIFY2(report, report ? "" : report.error().message.c_str());
-    QCOMPARE(report.value().imported, 3);
+    QCOMPARE(report.value().imported, 4);
     const QStringList expected{
-        QStringLiteral("1000.0|'closed'|'0.9'|3100.0|120.0|700.0"),
-        QStringLiteral("2000.0|NULL|NULL|3200.0|NULL|NULL"),
-        QStringLiteral("3000.0|'open'|'0.10'|3300.0|140.0|720.0"),
+        QStringLiteral("1000.0|'closed'|'0.9'|3100.0|120.0|700.0|'fp8'"),
+        QStringLiteral("2000.0|NULL|NULL|3200.0|NULL|NULL|NULL"),
+        QStringLiteral("3000.0|'open'|'0.10'|3300.0|140.0|720.0|'fp4'"),
+        QStringLiteral("4000.0|'open'|'0.10'|3400.0|150.0|730.0|'fp4'"),
     };
     QStringList stored;
     sqlite3* h = nullptr;
@@ -185,7 +188,8 @@ void TestBenchmarkStoreWrites::emptyCellsStayEmptyAfterFilledOnes()
     sqlite3_stmt* stmt = nullptr;
     sqlite3_prepare_v2(h,
                        "SELECT quote(osl) || '|' || quote(division) || '|' || quote(framework_version) || '|' || "
-                       "quote(output_per_gpu) || '|' || quote(ttft_median_ms) || '|' || quote(power_w) FROM runs ORDER BY id",
+                       "quote(output_per_gpu) || '|' || quote(ttft_median_ms) || '|' || quote(power_w) || '|' || quote(precision) "
+                       "FROM runs ORDER BY id",
                        -1, &stmt, nullptr);
     while (sqlite3_step(stmt) == SQLITE_ROW)
         stored << QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)));
