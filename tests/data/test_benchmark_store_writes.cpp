@@ -12,6 +12,7 @@
 
 using namespace planner;
 using testsupport::testData;
+using testutil::queryInt;
 using testutil::referenceFile;
 
 namespace {
@@ -37,18 +38,6 @@ QStringList dumpRuns(const QString& db)
     sqlite3_finalize(stmt);
     sqlite3_close(h);
     return rows;
-}
-
-std::int64_t queryInt(const QString& db, const char* sql)
-{
-    sqlite3* h = nullptr;
-    sqlite3_open_v2(db.toUtf8().constData(), &h, SQLITE_OPEN_READONLY, nullptr);
-    sqlite3_stmt* stmt = nullptr;
-    sqlite3_prepare_v2(h, sql, -1, &stmt, nullptr);
-    const std::int64_t value = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
-    sqlite3_finalize(stmt);
-    sqlite3_close(h);
-    return value;
 }
 
 // What a reader hands on, one line per row: the browser's rows and the engine's points.
