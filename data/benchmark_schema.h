@@ -15,7 +15,12 @@ namespace planner::schema {
 
 // PRAGMA user_version of a database this build writes. Files with a larger version come from a
 // newer Cluster Planner and are refused; smaller ones are migrated when opened for writing.
-inline constexpr int kVersion = 2;
+inline constexpr int kVersion = 3;
+
+// The oldest version a reader takes without an upgrade: every version from it to kVersion has the
+// same tables and columns (version 3 only dropped an index no query used), so a file written by
+// the previous release still opens read-only. Older files must be imported into once.
+inline constexpr int kOldestReadableVersion = 2;
 
 // PRAGMA application_id, "CPBD" (Cluster Planner Benchmark Database): tells our files apart from
 // every other SQLite file, before any of their content is trusted.

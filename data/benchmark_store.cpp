@@ -38,7 +38,7 @@ sqlite::VoidResult checkHeader(const std::string& path, bool forWriting)
         return aboutFile(path, ErrorKind::BadInput,
                          "written by a newer Cluster Planner (schema version " + std::to_string(header->userVersion)
                              + "; this version reads up to " + std::to_string(schema::kVersion) + ")");
-    if (!forWriting && header->userVersion < schema::kVersion)
+    if (!forWriting && header->userVersion < schema::kOldestReadableVersion)
         return aboutFile(path, ErrorKind::BadInput,
                          "schema version " + std::to_string(header->userVersion)
                              + " is older than this version reads; import into it once to upgrade it");
@@ -162,10 +162,11 @@ Result<BenchmarkStore> BenchmarkStore::open(const QString& path)
     auto db = sqlite::openWritable(abs, !existing);
     if (!db)
         return aboutFile(abs, db.error());
-    // A current file is checked before anything is written to it; an older one can only be
+    // A readable file is checked before anything is written to it; an older one can only be
     // checked once migrated (it lacks what later versions added), but its b-trees before.
     if (existing) {
-        auto r = header->userVersion == schema::kVersion ? checkContent(db.value()) : sqlite::quickCheck(db.value());
+        auto r = header->userVersion >= schema::kOldestReadableVersion ? checkContent(db.value())
+                                                                       : sqlite::quickCheck(db.value());
         if (!r)
             return aboutFile(abs, r.error());
     }

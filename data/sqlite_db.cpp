@@ -106,6 +106,14 @@ void Statement::bind(int index, std::string_view text)
         sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
 }
 
+void Statement::bindCopy(int index, std::string_view text)
+{
+    if (text.empty())
+        sqlite3_bind_null(stmt_, index);
+    else
+        sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
 void Statement::bind(int index, std::optional<double> value)
 {
     if (value)

@@ -68,6 +68,8 @@ public:
     void bind(int index, std::int64_t value);
     void bind(int index, double value);
     void bind(int index, std::string_view text);
+    // Text SQLite copies (SQLITE_TRANSIENT): the caller's bytes may go once this returns.
+    void bindCopy(int index, std::string_view text);
     void bind(int index, std::optional<double> value);
     void bind(int index, std::optional<int> value);
     void bind(int index, bool value) { bind(index, static_cast<std::int64_t>(value ? 1 : 0)); }
@@ -119,7 +121,7 @@ std::optional<FileHeader> readHeader(const std::string& path); // nullopt: short
 Result<Connection> openUntrusted(const std::string& absolutePath);
 
 // Opens or creates a database for writing with the same hardening (minus query_only and the
-// limits) and the import tuning (synchronous=NORMAL, large page cache, in-memory temp store).
+// limits) and the import tuning (synchronous=FULL, large page cache, in-memory temp store).
 // create: the file is new or empty, so its page size and auto-vacuum mode can still be chosen.
 // A handle must not be used by two threads at once (it is opened without SQLite's mutexes).
 Result<Connection> openWritable(const std::string& absolutePath, bool create);

@@ -116,11 +116,16 @@ Result<Connection> openWritable(const std::string& absolutePath, bool create)
     auto db = openWithFlags(absolutePath, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     if (!db)
         return db.error();
-    // One import is one transaction, so the journal is written once; NORMAL keeps it crash-safe
-    // in rollback mode while skipping the extra fsyncs FULL does. 64 MiB of cache keeps the
-    // indexes of a million-row import in memory. secure_delete (on in Debian's build) zeroes
-    // freed space on every page split of a bulk insert; our own file needs no forensic wiping.
-    for (const char* pragma : {"PRAGMA synchronous=NORMAL", "PRAGMA cache_size=-65536", "PRAGMA temp_store=MEMORY",
+    // Rollback journal (never WAL, SCHEMA.md) with synchronous=FULL: the journal is on disk before
+    // the file is touched, so a crash or power cut mid-import leaves an existing store as it was
+    // (NORMAL can, per SQLite's documentation, lose that in rollback mode on some filesystems).
+    // One import is one transaction and rows are appended to new pages, which are not journaled,
+    // so FULL adds a few syncs per import (at commit, and when a spill of the cache writes a page
+    // the file had before), not per row. 64 MiB of cache keeps a large
+    // import's b-tree in memory. secure_delete (on in Debian's build) zeroes freed space on every
+    // page split of a bulk insert; our own file needs no forensic wiping. These last as long as
+    // the connection; none is stored in the file.
+    for (const char* pragma : {"PRAGMA synchronous=FULL", "PRAGMA cache_size=-65536", "PRAGMA temp_store=MEMORY",
                                "PRAGMA secure_delete=OFF"})
         if (auto r = db.value().exec(pragma); !r)
             return r.error();

@@ -60,9 +60,16 @@ bool iequals(std::string_view a, std::string_view b)
 
 bool icontains(std::string_view haystack, std::string_view needle)
 {
+    return ifind(haystack, needle) != std::string_view::npos;
+}
+
+std::size_t ifind(std::string_view haystack, std::string_view needle)
+{
     const auto it = std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(),
                                 [](char x, char y) { return lowerChar(x) == lowerChar(y); });
-    return it != haystack.end() || needle.empty();
+    if (needle.empty())
+        return 0;
+    return it == haystack.end() ? std::string_view::npos : static_cast<std::size_t>(it - haystack.begin());
 }
 
 bool istartsWith(std::string_view s, std::string_view prefix)

@@ -16,6 +16,9 @@ std::optional<int> parseCount(std::string_view s);     // non-negative whole num
 std::string lower(std::string_view s);
 bool iequals(std::string_view a, std::string_view b);
 bool icontains(std::string_view haystack, std::string_view needle);
+// Position of needle in haystack compared as ASCII lower case, npos when absent: what
+// lower(haystack).find(lower(needle)) gives, without the copies.
+std::size_t ifind(std::string_view haystack, std::string_view needle);
 bool istartsWith(std::string_view s, std::string_view prefix);
 
 } // namespace planner::text

@@ -8,15 +8,15 @@ namespace planner {
 namespace {
 
 // The number before " GPU" that follows label, e.g. label "prefill:" in "prefill: 4 GPU, TP=4".
+// Runs for every row of an InferenceX import, so it searches in place rather than in lower-case copies.
 std::optional<int> gpusAfter(std::string_view config, std::string_view label)
 {
-    const std::string lowered = text::lower(config);
-    const auto at = lowered.find(label);
-    if (at == std::string::npos)
+    const auto at = text::ifind(config, label);
+    if (at == std::string_view::npos)
         return std::nullopt;
-    const std::string_view rest = std::string_view(config).substr(at + label.size());
-    const auto gpu = text::lower(rest).find("gpu");
-    if (gpu == std::string::npos)
+    const std::string_view rest = config.substr(at + label.size());
+    const auto gpu = text::ifind(rest, "gpu");
+    if (gpu == std::string_view::npos)
         return std::nullopt;
     return text::parseCount(rest.substr(0, gpu));
 }

@@ -12,6 +12,7 @@
 
 #include <sqlite3.h>
 
+#include <cstdint>
 #include <string>
 
 namespace testutil {
@@ -36,6 +37,20 @@ inline std::string execSql(const QString& path, const std::string& sql)
     }
     sqlite3_close(db);
     return error;
+}
+
+// The single integer a query returns from a database opened read-only with a plain connection,
+// or -1 when there is none.
+inline std::int64_t queryInt(const QString& path, const char* sql)
+{
+    sqlite3* h = nullptr;
+    sqlite3_open_v2(path.toUtf8().constData(), &h, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(h, sql, -1, &stmt, nullptr);
+    const std::int64_t value = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
+    sqlite3_finalize(stmt);
+    sqlite3_close(h);
+    return value;
 }
 
 inline bool copyFile(const QString& from, const QString& to)

@@ -13,6 +13,7 @@
 
 using namespace planner;
 using testsupport::testData;
+using testutil::queryInt;
 using testutil::referenceFile;
 
 namespace {
@@ -49,18 +50,6 @@ PointFilter where(std::string model, std::string gpu = {})
     filter.model = std::move(model);
     filter.gpu = std::move(gpu);
     return filter;
-}
-
-std::int64_t queryInt(const QString& db, const char* sql)
-{
-    sqlite3* h = nullptr;
-    sqlite3_open_v2(db.toUtf8().constData(), &h, SQLITE_OPEN_READONLY, nullptr);
-    sqlite3_stmt* stmt = nullptr;
-    sqlite3_prepare_v2(h, sql, -1, &stmt, nullptr);
-    const std::int64_t value = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
-    sqlite3_finalize(stmt);
-    sqlite3_close(h);
-    return value;
 }
 
 } // namespace
@@ -277,7 +266,7 @@ PRAGMA user_version = 1;
     QVERIFY(reading.error().message.find("older") != std::string::npos);
     {
         auto store = mustOpen(db);
-        QCOMPARE(queryInt(db, "PRAGMA user_version"), std::int64_t(2));
+        QCOMPARE(queryInt(db, "PRAGMA user_version"), std::int64_t(schema::kVersion));
         const auto runs = store.loadRuns().value();
         QCOMPARE(int(runs.size()), 1);
         QCOMPARE(runs.front().unit, std::string("tokens/s"));

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Writing into a store that already exists: a version-2 store (the release before the index was
+// dropped) reads as it is and upgrades to the same rows; an import the database itself refuses
+// part way names the record and leaves the file byte for byte as it was.
+#include "benchmark_schema.h"
+#include "benchmark_store.h"
+#include "benchmark_test_util.h"
+
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace planner;
+using testsupport::testData;
+using testutil::queryInt;
+using testutil::referenceFile;
+
+namespace {
+
+// Every column of every run, as SQLite quotes it, read with a plain connection: what the file
+// holds, independent of the store's own reading code.
+QStringList dumpRuns(const QString& db)
+{
+    QStringList rows;
+    sqlite3* h = nullptr;
+    sqlite3_open_v2(db.toUtf8().constData(), &h, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* columns = nullptr;
+    sqlite3_prepare_v2(h, "SELECT group_concat('quote(' || name || ')', ' || '','' || ') FROM pragma_table_info('runs')",
+                       -1, &columns, nullptr);
+    const bool ok = sqlite3_step(columns) == SQLITE_ROW;
+    const std::string select = "SELECT " + std::string(ok ? reinterpret_cast<const char*>(sqlite3_column_text(columns, 0)) : "NULL")
+        + " FROM runs ORDER BY id";
+    sqlite3_finalize(columns);
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(h, select.c_str(), -1, &stmt, nullptr);
+    while (sqlite3_step(stmt) == SQLITE_ROW)
+        rows << QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)));
+    sqlite3_finalize(stmt);
+    sqlite3_close(h);
+    return rows;
+}
+
+// What a reader hands on, one line per row: the browser's rows and the engine's points.
+QStringList readThrough(const BenchmarkDatabase& db)
+{
+    QStringList lines;
+    const std::vector<StoredRun> runs = db.loadRuns().value();
+    const std::vector<BenchmarkPoint> points = db.loadPoints().value();
+    for (const StoredRun& r : runs)
+        lines << QStringLiteral("run %1 %2 %3 %4 %5 %6 %7 %8")
+                     .arg(r.id)
+                     .arg(QString::fromStdString(r.source), QString::fromStdString(r.sourceRowId),
+                          QString::fromStdString(r.acceleratorRaw), QString::fromStdString(r.gpuId),
+                          QString::fromStdString(r.modelId), QString::fromStdString(r.unit))
+                     .arg(r.totalPerGpu.value_or(-1.0), 0, 'g', 17);
+    for (const BenchmarkPoint& p : points)
+        lines << QStringLiteral("point %1 %2 %3 %4 %5")
+                     .arg(p.rowId)
+                     .arg(QString::fromStdString(p.model), QString::fromStdString(p.gpu))
+                     .arg(p.totalPerGpu.value(), 0, 'g', 17)
+                     .arg(p.perUser.value(), 0, 'g', 17);
+    for (const StoredRun& r : runs)
+        lines << QString::fromStdString(db.rawRecord(r.id).value());
+    return lines;
+}
+
+} // namespace
+
+class TestBenchmarkStoreWrites : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { QVERIFY(dir_.isValid()); }
+    void version2StoreReadsAndUpgradesUnchanged();
+    void refusedRowNamesRecordAndChangesNothing();
+    void emptyCellsStayEmptyAfterFilledOnes();
+
+private:
+    QString path(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
+    QTemporaryDir dir_;
+};
+
+void TestBenchmarkStoreWrites::version2StoreReadsAndUpgradesUnchanged()
+{
+    // A version-2 store is today's tables plus the index runs_by_model that version 3 drops, so
+    // one is made from a current store by putting both back: rows from two importers.
+    const QString db = path("v2.sqlite");
+    {
+        auto store = BenchmarkStore::open(db);
+        QVERIFY(store);
+        QVERIFY(store.value().import(*findImporter("inferencex"), referenceFile("inferencemax.csv")));
+        QVERIFY(store.value().import(*findImporter("mlperf"), testData("benchmarks/mlperf_v6_vlm_summary.csv")));
+    }
+    QCOMPARE(testutil::execSql(db, "CREATE INDEX runs_by_model ON runs (model_id, gpu_id); PRAGMA user_version = 2"),
+             std::string());
+    const QStringList stored = dumpRuns(db);
+    QVERIFY(stored.size() > 5);
+
+    // The previous release's file opens read-only as it is (same tables and columns) ...
+    QStringList before;
+    {
+        auto reading = openForReading(db);
+        QVERIFY2(reading, reading ? "" : reading.error().message.c_str());
+        before = readThrough(reading.value());
+    }
+    QCOMPARE(queryInt(db, "PRAGMA user_version"), std::int64_t(2));
+    QCOMPARE(before.size(), 2 * stored.size() + int(queryInt(db, "SELECT count(*) FROM runs WHERE model_id IS NOT NULL "
+                                                                  "AND unit = 'tokens/s'")));
+
+    // ... and opening it for writing upgrades it: version 3, no index, every row as it was.
+    {
+        auto store = BenchmarkStore::open(db);
+        QVERIFY2(store, store ? "" : store.error().message.c_str());
+    }
+    QCOMPARE(queryInt(db, "PRAGMA user_version"), std::int64_t(schema::kVersion));
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'runs_by_model'"),
+             std::int64_t(0));
+    QCOMPARE(dumpRuns(db), stored);
+    auto after = openForReading(db);
+    QVERIFY(after);
+    QCOMPARE(readThrough(after.value()), before);
+}
+
+void TestBenchmarkStoreWrites::refusedRowNamesRecordAndChangesNothing()
+{
+    // A store another tool gave a UNIQUE index on the model name: the importers cannot foresee
+    // it, so the database refuses the second row of one model at the insert. one_bad_row.csv:
+    // line 2 stores, line 3 is skipped (not a number), line 4 has line 2's model.
+    const QString db = path("altered.sqlite");
+    {
+        auto store = BenchmarkStore::open(db);
+        QVERIFY(store);
+    }
+    QCOMPARE(testutil::execSql(db, "CREATE UNIQUE INDEX one_row_per_model ON runs (model_raw)"), std::string());
+    const QByteArray before = testsupport::fileHash(db);
+    auto report = importInto("csv", testData("benchmarks/one_bad_row.csv"), db);
+    QVERIFY(!report);
+    qInfo("%s", report.error().message.c_str()); // what an analyst would read
+    QCOMPARE(report.error().kind, ErrorKind::BadInput);
+    QVERIFY2(report.error().message.find("one_bad_row.csv: record 4: ") != std::string::npos,
+             report.error().message.c_str());
+    QVERIFY2(report.error().message.find("UNIQUE constraint failed") != std::string::npos, report.error().message.c_str());
+    QVERIFY2(report.error().message.find("nothing was imported") != std::string::npos, report.error().message.c_str());
+    QCOMPARE(testsupport::fileHash(db), before); // line 2's row and the imports row rolled back
+    QVERIFY(!QFileInfo::exists(db + QStringLiteral("-journal")));
+}
+
+void TestBenchmarkStoreWrites::emptyCellsStayEmptyAfterFilledOnes()
+{
+    // The insert statement keeps its parameters from row to row and rebinds a NULL only where the
+    // previous row had a value, and text that usually repeats (division, precision, framework
+    // version) only when it changes. Each row must read back as written: row 2 leaves those cells
+    // empty, row 3 fills them with new values, row 4 repeats row 3's.
+    const QString csv = path("alternating.csv");
+    {
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("model,accelerator,gpu_count,precision,isl,osl,division,framework_version,output_per_gpu,"
+                   "ttft_median_ms,power_w\n"
+                   "Llama 3.1 8B,H200,1,fp8,1000,1000,closed,0.9,3100,120,700\n"
+                   "Llama 3.1 8B,H200,1,,1000,2000,,,3200,,\n"
+                   "Llama 3.1 8B,H200,1,fp4,1000,3000,open,0.10,3300,140,720\n"
+                   "Llama 3.1 8B,H200,1,fp4,1000,4000,open,0.10,3400,150,730\n");
+    }
+    const QString db = path("alternating.sqlite");
+    auto report = importInto("csv", csv, db);
+    QVERIFY2(report, report ? "" : report.error().message.c_str());
+    QCOMPARE(report.value().imported, 4);
+    const QStringList expected{
+        QStringLiteral("1000.0|'closed'|'0.9'|3100.0|120.0|700.0|'fp8'"),
+        QStringLiteral("2000.0|NULL|NULL|3200.0|NULL|NULL|NULL"),
+        QStringLiteral("3000.0|'open'|'0.10'|3300.0|140.0|720.0|'fp4'"),
+        QStringLiteral("4000.0|'open'|'0.10'|3400.0|150.0|730.0|'fp4'"),
+    };
+    QStringList stored;
+    sqlite3* h = nullptr;
+    QCOMPARE(sqlite3_open_v2(db.toUtf8().constData(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(h,
+                       "SELECT quote(osl) || '|' || quote(division) || '|' || quote(framework_version) || '|' || "
+                       "quote(output_per_gpu) || '|' || quote(ttft_median_ms) || '|' || quote(power_w) || '|' || quote(precision) "
+                       "FROM runs ORDER BY id",
+                       -1, &stmt, nullptr);
+    while (sqlite3_step(stmt) == SQLITE_ROW)
+        stored << QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)));
+    sqlite3_finalize(stmt);
+    sqlite3_close(h);
+    QCOMPARE(stored, expected);
+}
+
+QTEST_GUILESS_MAIN(TestBenchmarkStoreWrites)
+#include "test_benchmark_store_writes.moc"
