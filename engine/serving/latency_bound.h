@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// How much of its Offline throughput a system keeps in MLPerf's latency-bound scenarios (Server,
+// Interactive), learned from the MLPerf rounds in the store (issue 11: the latency scaling learned
+// from the data; MLPerf publishes the TTFT and TPOT limits per benchmark and scenario).
+//
+// Simplifications:
+// - MLPerf's limits are p99s under Poisson arrivals held for ten minutes or more, not the mean
+//   per-user rate a throughput-interactivity curve is drawn against: reading a curve at 1 / TPOT
+//   limit overstates what the scenario allows. What it costs is assumed to grow with how long a
+//   request lives at the limit, D = output tokens x TPOT limit (= output tokens / the per-user
+//   rate the limit implies): the longer a request stays, the more requests share the batch at one
+//   arrival rate (Little's law) and the further a heavy tail of output lengths pushes p99 beyond
+//   the mean. Kept share = exp(-D / tau), one tau for every benchmark and system.
+// - tau is fitted on pairs: one model, system, precision and round with Offline and
+//   latency-bound results, each scenario's median per-GPU result (as software_gain.h), the log of
+//   Server / Offline on -D by least squares through the origin. A pair whose latency-bound result
+//   is at or above its Offline one says "no cost" and counts as such. Without pairs there is no
+//   bound (share 1).
+// - The bundled rounds give pairs for Llama 2 70B (D = 294 x 0.2 s = 59 s) and Mixtral 8x7B (29 s)
+//   only; DeepSeek-R1's 3.9k-token outputs at 80 ms (311 s) lie far beyond them, so the form, not
+//   the data, carries that extrapolation.
+// - Applied by the throughput model (throughput.h) as a bound: a latency-bound MLPerf figure not
+//   read from the system's own rows is held at or below share x the same query's Offline figure.
+//   Figures read from the system's own rows of the scenario already carry the cost.
+
+#include "serving/benchmark.h"
+#include "catalog/catalog.h"
+
+#include <span>
+
+namespace planner {
+
+struct LatencyBoundShare {
+    double inverseLife = 0; // 1 / tau, per second; 0: no bound
+    int pairs = 0;
+
+    // exp(-D / tau) for D = outputTokens / perUser seconds; 1 for no requirement or no fit.
+    double share(double outputTokens, double perUser) const;
+};
+
+LatencyBoundShare fitLatencyBoundShare(std::span<const BenchmarkPoint> points, const Catalog& catalog);
+
+} // namespace planner
