@@ -14,9 +14,9 @@ namespace planner {
 
 double LatencyBoundShare::share(double outputTokens, double perUser) const
 {
-    if (!(inverseLife > 0) || !(perUser > 0) || !(outputTokens > 0))
+    if (!(perOutputToken > 0) || !(perUser > 0) || !(outputTokens > 0))
         return 1.0;
-    return std::exp(-outputTokens / perUser * inverseLife);
+    return std::exp(-outputTokens * perOutputToken);
 }
 
 namespace {
@@ -33,11 +33,11 @@ double median(std::vector<double> v)
 LatencyBoundShare fitLatencyBoundShare(std::span<const BenchmarkPoint> points, const Catalog& catalog)
 {
     // Per (model, system, precision, round): per-GPU results per scenario, and each latency-bound
-    // scenario's request life D.
+    // scenario's mean output length.
     using Key = std::tuple<std::string, std::string, Precision, int>;
     struct Results {
         std::vector<double> offline;
-        std::map<MlperfScenario, std::pair<std::vector<double>, double>> bound; // results, D
+        std::map<MlperfScenario, std::pair<std::vector<double>, double>> bound; // results, output tokens
     };
     std::map<Key, Results> groups;
     for (const BenchmarkPoint& p : points) {
@@ -52,9 +52,9 @@ LatencyBoundShare fitLatencyBoundShare(std::span<const BenchmarkPoint> points, c
         if (s == MlperfScenario::Offline)
             r.offline.push_back(v);
         else if ((s == MlperfScenario::Server || s == MlperfScenario::Interactive) && perUser > 0 && p.outputTokens > 0) {
-            auto& [values, life] = r.bound[s];
+            auto& [values, length] = r.bound[s];
             values.push_back(v);
-            life = p.outputTokens / perUser;
+            length = p.outputTokens;
         }
     }
     double xy = 0, xx = 0;
@@ -70,7 +70,7 @@ LatencyBoundShare fitLatencyBoundShare(std::span<const BenchmarkPoint> points, c
             ++out.pairs;
         }
     }
-    out.inverseLife = xx > 0 ? std::max(0.0, xy / xx) : 0.0;
+    out.perOutputToken = xx > 0 ? std::max(0.0, xy / xx) : 0.0;
     return out;
 }
 

@@ -8,19 +8,22 @@
 // Simplifications:
 // - MLPerf's limits are p99s under Poisson arrivals held for ten minutes or more, not the mean
 //   per-user rate a throughput-interactivity curve is drawn against: reading a curve at 1 / TPOT
-//   limit overstates what the scenario allows. What it costs is assumed to grow with how long a
-//   request lives at the limit, D = output tokens x TPOT limit (= output tokens / the per-user
-//   rate the limit implies): the longer a request stays, the more requests share the batch at one
+//   limit overstates what the scenario allows. What it costs is assumed to grow with the request's
+//   mean output length n: the longer a request stays, the more requests share the batch at one
 //   arrival rate (Little's law) and the further a heavy tail of output lengths pushes p99 beyond
-//   the mean. Kept share = exp(-D / tau), one tau for every benchmark and system.
-// - tau is fitted on pairs: one model, system, precision and round with Offline and
-//   latency-bound results, each scenario's median per-GPU result (as software_gain.h), the log of
-//   Server / Offline on -D by least squares through the origin. A pair whose latency-bound result
-//   is at or above its Offline one says "no cost" and counts as such. Without pairs there is no
-//   bound (share 1).
-// - The bundled rounds give pairs for Llama 2 70B (D = 294 x 0.2 s = 59 s) and Mixtral 8x7B (29 s)
-//   only; DeepSeek-R1's 3.9k-token outputs at 80 ms (311 s) lie far beyond them, so the form, not
-//   the data, carries that extrapolation.
+//   the mean. Kept share = exp(-n / L), one L for every benchmark, scenario and system.
+// - The share does not depend on the latency limit itself, so a stricter limit never keeps more
+//   (Offline >= Server >= Interactive); what a stricter per-user rate costs on top is the curve's or
+//   roofline's own step. (Tried first: the time a request lives at the limit, n x TPOT limit, as the
+//   variable; it fitted the rounds as well but let a tighter TPOT keep a larger share, which put
+//   v5.1 Llama 3.1 405B Interactive above its Server figure.)
+// - L is fitted on pairs: one model, system, precision and round with Offline and latency-bound
+//   results, each scenario's median per-GPU result (as software_gain.h), the log of kept share on
+//   -n by least squares through the origin. A pair whose latency-bound result is at or above its
+//   Offline one says "no cost" and counts as such. Without pairs there is no bound (share 1).
+// - The bundled rounds give pairs for Llama 2 70B (294 output tokens) and Mixtral 8x7B (145)
+//   only; DeepSeek-R1's 3.9k-token outputs lie far beyond them, so the form, not the data,
+//   carries that extrapolation.
 // - Applied by the throughput model (throughput.h) as a bound: a latency-bound MLPerf figure not
 //   read from the system's own rows is held at or below share x the same query's Offline figure.
 //   Figures read from the system's own rows of the scenario already carry the cost.
@@ -33,10 +36,10 @@
 namespace planner {
 
 struct LatencyBoundShare {
-    double inverseLife = 0; // 1 / tau, per second; 0: no bound
+    double perOutputToken = 0; // 1 / L; 0: no bound
     int pairs = 0;
 
-    // exp(-D / tau) for D = outputTokens / perUser seconds; 1 for no requirement or no fit.
+    // exp(-outputTokens / L) under a latency limit (perUser > 0); 1 without one or without a fit.
     double share(double outputTokens, double perUser) const;
 };
 

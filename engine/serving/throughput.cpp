@@ -183,9 +183,8 @@ void finishEstimate(const Calibration& cal, const ThroughputQuery& q, std::strin
     e.p90PerGpu = e.totalPerGpu * std::exp(band.logP90 + widen);
 }
 
-// MLPerf's latency-bound scenarios keep only a share of the Offline figure that falls with how
-// long a request lives at the limit (latency_bound.h); a figure not read from the system's own
-// rows is held to it.
+// MLPerf's latency-bound scenarios keep only a share of the Offline figure that falls with the
+// output length (latency_bound.h); a figure not read from the system's own rows is held to it.
 void holdToLatencyBoundShare(const Calibration& cal, const ThroughputQuery& q, const ThroughputEstimate& offline,
                              ThroughputEstimate& e)
 {
@@ -208,8 +207,8 @@ void holdToLatencyBoundShare(const Calibration& cal, const ThroughputQuery& q, c
     e.evidence.add("model:latency-bound-share", Grade::Estimate);
     e.warnings.push_back({"workload.min_tokens_per_s_per_user",
         "held at " + numberText(share) + "x the figure without a latency limit (" + numberText(tps(offline.totalPerGpu))
-            + " tok/s per GPU): MLPerf's p99 limits keep less the longer a request lives at them ("
-            + numberText(q.outputTokens / tps(q.minPerUser)) + " s here)"});
+            + " tok/s per GPU): under MLPerf's p99 limits a system keeps less of it the longer its outputs ("
+            + numberText(q.outputTokens) + " tokens here)"});
 }
 
 } // namespace

@@ -110,22 +110,28 @@ private Q_SLOTS:
 
     void latencyBoundShareFittedByHand()
     {
-        // Llama-2-like: 300 output tokens at 5 tok/s/user live D = 60 s; Server keeps 0.9 of
-        // Offline. Mixtral-like: 150 tokens, D = 30 s, keeps 0.95. Least squares through the
-        // origin of log(kept) on -D: 1/tau = -(60 log 0.9 + 30 log 0.95) / (60^2 + 30^2).
+        // Llama-2-like: 300 output tokens, Server keeps 0.9 of Offline. Mixtral-like: 150 tokens,
+        // keeps 0.95. Least squares through the origin of log(kept) on -n:
+        // 1/L = -(300 log 0.9 + 150 log 0.95) / (300^2 + 150^2).
         const std::vector<BenchmarkPoint> rows{
             mlperfRow(1, "Offline", 0, 1000, 300), mlperfRow(2, "Server", 5, 900, 300),
-            // A second system: its Server beat its Offline (a noisy pair): counts as no cost.
             [] { BenchmarkPoint p = mlperfRow(3, "Offline", 0, 2000, 150); p.system = "sys-b"; return p; }(),
             [] { BenchmarkPoint p = mlperfRow(4, "Server", 5, 1900, 150); p.system = "sys-b"; return p; }(),
             [] { BenchmarkPoint p = mlperfRow(5, "Offline", 0, 500, 150); p.model = "other"; return p; }(), // not in the catalog
         };
         const LatencyBoundShare s = fitLatencyBoundShare(rows, catalog);
         QCOMPARE(s.pairs, 2);
-        const double expected = -(60 * std::log(0.9) + 30 * std::log(0.95)) / (60.0 * 60 + 30.0 * 30);
-        QVERIFY(std::abs(s.inverseLife - expected) < 1e-12);
-        QVERIFY(std::abs(s.share(3000, 10) - std::exp(-300 * expected)) < 1e-12); // D = 300 s
+        const double expected = -(300 * std::log(0.9) + 150 * std::log(0.95)) / (300.0 * 300 + 150.0 * 150);
+        QVERIFY(std::abs(s.perOutputToken - expected) < 1e-15);
+        QVERIFY(std::abs(s.share(3000, 10) - std::exp(-3000 * expected)) < 1e-12);
+        // The limit itself does not enter: a stricter one never keeps a larger share.
+        QCOMPARE(s.share(3000, 50), s.share(3000, 10));
         QCOMPARE(s.share(3000, 0), 1.0);     // no requirement, no bound
+        // A noisy pair (Server above Offline) counts as no cost: with it alone, nothing to bound.
+        const std::vector<BenchmarkPoint> noisy{
+            mlperfRow(1, "Offline", 0, 1000, 300), mlperfRow(2, "Server", 5, 1100, 300)};
+        QCOMPARE(fitLatencyBoundShare(noisy, catalog).pairs, 1);
+        QCOMPARE(fitLatencyBoundShare(noisy, catalog).perOutputToken, 0.0);
         QCOMPARE(LatencyBoundShare{}.share(3000, 10), 1.0); // nothing fitted
         // A row of another source (not an MLPerf round) gives no pair.
         std::vector<BenchmarkPoint> other = rows;
@@ -136,10 +142,10 @@ private Q_SLOTS:
 
     void latencyBoundHoldsTransfersAndTheRooflineNotOwnRows()
     {
-        // 1/tau = ln 2 / 100 s: at 1024 output tokens and 10.24 tok/s/user (D = 100 s) a Server
-        // figure keeps at most half of the same query's Offline figure.
+        // 1/L = ln 2 / 1024: at 1024 output tokens a Server figure keeps at most half of the same
+        // query's Offline figure.
         Calibration cal;
-        cal.latencyBound.inverseLife = std::log(2.0) / 100;
+        cal.latencyBound.perOutputToken = std::log(2.0) / 1024;
         ThroughputQuery q;
         q.model = "dense-70b";
         q.system = "sys-b";
@@ -156,6 +162,14 @@ private Q_SLOTS:
         QCOMPARE(server.value().method, ThroughputMethod::Analytic);
         QVERIFY(raw > 0.5 * loose); // the roofline alone would give more than the bound
         QVERIFY(std::abs(units::in_tokens_per_second(server.value().totalPerGpu) - 0.5 * loose) < 1e-9 * loose);
+        // A stricter limit (Interactive) keeps no more: the share is the same, the roofline's step
+        // at the higher per-user rate only lowers it (Offline >= Server >= Interactive).
+        ThroughputQuery interactive = q;
+        interactive.scenario = MlperfScenario::Interactive;
+        interactive.minPerUser = units::tokens_per_second(40);
+        const auto i = none.estimate(interactive);
+        QVERIFY(i);
+        QVERIFY(units::in_tokens_per_second(i.value().totalPerGpu) <= units::in_tokens_per_second(server.value().totalPerGpu));
         // Read from the system's own Server rows, the figure stands: the rows carry the cost.
         const std::vector<BenchmarkPoint> own{
             [] { BenchmarkPoint p = mlperfRow(1, "Server", 8, 5000, 1024); p.system = "sys-b"; return p; }(),
