@@ -183,6 +183,42 @@ private Q_SLOTS:
         const double expected = 5000 * std::pow(4800.0 / 5000, std::log(10.24 / 8) / std::log(12.0 / 8));
         QVERIFY(std::abs(units::in_tokens_per_second(m.value().totalPerGpu) - expected) < 1e-6 * expected);
     }
+
+    void requirementFromOfflineRowsAlongTheRoofline()
+    {
+        // Only an Offline row (TensorRT-LLM style, no per-user rate) of dense-70b on sys-a: asked on
+        // sys-b at 30 tok/s/user, the answer is the Offline transfer, 1000 x B(none) / A(none),
+        // moved along sys-b's roofline, x B(30) / B(none): 1000 x B(30) / A(none). Both rooflines at
+        // the default efficiencies (nothing calibrated), same lengths, so no length part.
+        auto peak = [&](const std::string& system, double slo) {
+            return units::in_tokens_per_second(
+                fixtures::rooflineRows(catalog, "dense-70b", system, Precision::FP8, Efficiency{}, 1024, 1024, {slo}, 1)
+                    .front()
+                    .totalPerGpu);
+        };
+        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-a", 0, 1000)};
+        const Calibration cal;
+        const ThroughputModel model(rows, catalog, cal);
+        ThroughputQuery q;
+        q.model = "dense-70b";
+        q.system = "sys-b";
+        q.minPerUser = units::tokens_per_second(30);
+        const auto e = model.estimate(q);
+        QVERIFY(e);
+        QCOMPARE(e.value().method, ThroughputMethod::Transferred);
+        QCOMPARE(e.value().transferredFrom, std::string("sys-a"));
+        const double expected = 1000 * peak("sys-b", 30) / peak("sys-a", 0);
+        QVERIFY(peak("sys-b", 30) < peak("sys-b", 0)); // the requirement costs something here
+        QVERIFY(std::abs(units::in_tokens_per_second(e.value().totalPerGpu) - expected) < 1e-6 * expected);
+        const auto& inputs = e.value().evidence.inputs;
+        QVERIFY(std::find(inputs.begin(), inputs.end(), "model:roofline-shape") != inputs.end());
+        // Without a requirement the same rows answer as the plain Offline transfer.
+        q.minPerUser = units::tokens_per_second(0);
+        const auto loose = model.estimate(q);
+        QVERIFY(loose);
+        const double plain = 1000 * peak("sys-b", 0) / peak("sys-a", 0);
+        QVERIFY(std::abs(units::in_tokens_per_second(loose.value().totalPerGpu) - plain) < 1e-6 * plain);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWorkloadScaling)
