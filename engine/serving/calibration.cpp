@@ -244,6 +244,7 @@ Calibration calibrate(std::span<const BenchmarkPoint> points, const Catalog& cat
     Calibration out = base;
     out.softwareGain = fitSoftwareGain(points, catalog);
     out.interactivity = fitInteractivity(points);
+    out.latencyBound = fitLatencyBoundShare(points, catalog);
     std::size_t done = 0;
     for (auto& [key, samples] : groups) {
         if (feedback && feedback->isCancelled())
@@ -252,6 +253,7 @@ Calibration calibrate(std::span<const BenchmarkPoint> points, const Catalog& cat
         if (feedback)
             feedback->setProgress(static_cast<double>(++done) / groups.size());
     }
+    out.lengthScaling = fitLengthScaling(points, catalog, out);
     return out;
 }
 

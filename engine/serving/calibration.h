@@ -32,6 +32,8 @@
 #include "serving/benchmark.h"
 #include "catalog/catalog.h"
 #include "core/feedback.h"
+#include "serving/latency_bound.h"
+#include "serving/length_scaling.h"
 #include "serving/roofline.h"
 #include "serving/software_gain.h"
 
@@ -97,6 +99,8 @@ public:
     std::array<ErrorBand, 4> bands{{{-0.15, 0.15, 0}, {-0.4, 0.3, 0}, {-0.4, 0.4, 0}, {-0.7, 0.7, 0}}};
     SoftwareGain softwareGain; // between MLPerf rounds; fitted by calibrate()
     InteractivityElasticity interactivity; // fitted by calibrate()
+    LengthScaling lengthScaling; // fitted by calibrate(), after the efficiencies (length_scaling.h)
+    LatencyBoundShare latencyBound; // MLPerf Server/Interactive vs Offline, fitted by calibrate()
 
     // The fitted efficiency for this generation and precision, or the defaults.
     Efficiency efficiency(std::string_view generation, Precision p) const;

@@ -22,6 +22,9 @@
 //    measured ratio own(a) / source(a), both curves read at the per-user rate a where the own
 //    rows end nearest the requirement, when the source reaches a; else times the roofline ratio
 //    as in (b). Graded no better than Estimate; a warning says how far the own rows reach.
+//    (d) No curve of the model reaches any per-user rate but some have Offline rows: the transfer
+//    without a requirement, as in (b), moved to the requirement by the target's own roofline,
+//    roofline(requirement) / roofline(none). Graded no better than Estimate.
 // 3. analytic: the calibrated roofline (roofline.h, calibration.h); grade Estimate.
 //
 // Simplifications:
@@ -71,6 +74,12 @@
 //   below). The figure is per GPU and independent of the GPU count, so more GPUs never give fewer
 //   tokens/s in total.
 // - Software gain and bands: see ThroughputQuery::round, software_gain.h and uncertainty.h.
+// - A roofline ratio between two shapes (input, output lengths) is split into its hardware part
+//   (both systems at the source's shape) and its length part (the target at both shapes); the
+//   length part is raised to the exponent fitted on measured pairs of shapes (length_scaling.h).
+// - MLPerf's latency-bound scenarios (ThroughputQuery::scenario Server or Interactive): a figure
+//   not read from the system's own rows is held at or below the share of the same query's
+//   Offline figure that the rounds in the store show (latency_bound.h).
 // - Output tokens/s per GPU = total x OSL / (ISL + OSL) of the query; input share ISL / (ISL + OSL).
 // - TTFT: measured rows are checked where they carry TTFT (p99, else median) and flagged, not
 //   dropped. Transferred and analytic estimates grow the group until the roofline's prefill of one

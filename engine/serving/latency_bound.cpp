@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "serving/latency_bound.h"
+
+#include "serving/software_gain.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace planner {
+
+double LatencyBoundShare::share(double outputTokens, double perUser) const
+{
+    if (!(perOutputToken > 0) || !(perUser > 0) || !(outputTokens > 0))
+        return 1.0;
+    return std::exp(-outputTokens * perOutputToken);
+}
+
+namespace {
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+} // namespace
+
+LatencyBoundShare fitLatencyBoundShare(std::span<const BenchmarkPoint> points, const Catalog& catalog)
+{
+    // Per (model, system, precision, round): per-GPU results per scenario, and each latency-bound
+    // scenario's mean output length.
+    using Key = std::tuple<std::string, std::string, Precision, int>;
+    struct Results {
+        std::vector<double> offline;
+        std::map<MlperfScenario, std::pair<std::vector<double>, double>> bound; // results, output tokens
+    };
+    std::map<Key, Results> groups;
+    for (const BenchmarkPoint& p : points) {
+        const auto round = mlperfRoundIndex(p.source);
+        const double v = units::in_tokens_per_second(p.totalPerGpu);
+        const ModelSpec* model = p.model.empty() ? nullptr : catalog.model(p.model);
+        if (!round || !model || p.system.empty() || !(v > 0))
+            continue;
+        Results& r = groups[{model->id, p.system, p.precision, *round}];
+        const MlperfScenario s = scenarioOf(p);
+        const double perUser = units::in_tokens_per_second(p.perUser);
+        if (s == MlperfScenario::Offline)
+            r.offline.push_back(v);
+        else if ((s == MlperfScenario::Server || s == MlperfScenario::Interactive) && perUser > 0 && p.outputTokens > 0) {
+            auto& [values, length] = r.bound[s];
+            values.push_back(v);
+            length = p.outputTokens;
+        }
+    }
+    double xy = 0, xx = 0;
+    LatencyBoundShare out;
+    for (const auto& [key, r] : groups) {
+        if (r.offline.empty())
+            continue;
+        const double offline = median(r.offline);
+        for (const auto& [scenario, bound] : r.bound) {
+            const double kept = std::min(0.0, std::log(median(bound.first) / offline));
+            xy += -bound.second * kept;
+            xx += bound.second * bound.second;
+            ++out.pairs;
+        }
+    }
+    out.perOutputToken = xx > 0 ? std::max(0.0, xy / xx) : 0.0;
+    return out;
+}
+
+} // namespace planner

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// How much of its Offline throughput a system keeps in MLPerf's latency-bound scenarios (Server,
+// Interactive), learned from the MLPerf rounds in the store (issue 11: the latency scaling learned
+// from the data; MLPerf publishes the TTFT and TPOT limits per benchmark and scenario).
+//
+// Simplifications:
+// - MLPerf's limits are p99s under Poisson arrivals held for ten minutes or more, not the mean
+//   per-user rate a throughput-interactivity curve is drawn against: reading a curve at 1 / TPOT
+//   limit overstates what the scenario allows. What it costs is assumed to grow with the request's
+//   mean output length n: the longer a request stays, the more requests share the batch at one
+//   arrival rate (Little's law) and the further a heavy tail of output lengths pushes p99 beyond
+//   the mean. Kept share = exp(-n / L), one L for every benchmark, scenario and system.
+// - The share does not depend on the latency limit itself, so a stricter limit never keeps more
+//   (Offline >= Server >= Interactive); what a stricter per-user rate costs on top is the curve's or
+//   roofline's own step. (Tried first: the time a request lives at the limit, n x TPOT limit, as the
+//   variable; it fitted the rounds as well but let a tighter TPOT keep a larger share, which put
+//   v5.1 Llama 3.1 405B Interactive above its Server figure.)
+// - L is fitted on pairs: one model, system, precision and round with Offline and latency-bound
+//   results, each scenario's median per-GPU result (as software_gain.h), the log of kept share on
+//   -n by least squares through the origin. A pair whose latency-bound result is at or above its
+//   Offline one says "no cost" and counts as such. Without pairs there is no bound (share 1).
+// - The bundled rounds give pairs for Llama 2 70B (294 output tokens) and Mixtral 8x7B (145)
+//   only; DeepSeek-R1's 3.9k-token outputs lie far beyond them, so the form, not the data,
+//   carries that extrapolation.
+// - Applied by the throughput model (throughput.h) as a bound: a latency-bound MLPerf figure not
+//   read from the system's own rows is held at or below share x the same query's Offline figure.
+//   Figures read from the system's own rows of the scenario already carry the cost.
+
+#include "serving/benchmark.h"
+#include "catalog/catalog.h"
+
+#include <span>
+
+namespace planner {
+
+struct LatencyBoundShare {
+    double perOutputToken = 0; // 1 / L; 0: no bound
+    int pairs = 0;
+
+    // exp(-outputTokens / L) under a latency limit (perUser > 0); 1 without one or without a fit.
+    double share(double outputTokens, double perUser) const;
+};
+
+LatencyBoundShare fitLatencyBoundShare(std::span<const BenchmarkPoint> points, const Catalog& catalog);
+
+} // namespace planner

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The throughput model's internals shared by its three files: reading one curve or one roofline
+// (throughput_read.cpp), transferring from other curves (throughput_transfer.cpp), and choosing
+// among methods (throughput.cpp). Not an interface: only the serving/throughput*.cpp files
+// include it. The behaviour is documented in throughput.h.
+
+#include "serving/throughput.h"
+#include "serving/roofline.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace planner::throughput_detail {
+
+struct Context {
+    const Catalog& catalog;
+    const Calibration& calibration;
+    std::span<const MeasuredCurve> curves; // of the query's model
+    const ThroughputQuery& q;
+};
+
+// A roofline prepared for one (system, precision, lengths, serving) and read at the requirement.
+struct AnalyticRead {
+    RooflineSetup setup;
+    RooflinePoint decode;
+    double total = 0;   // tokens/s per GPU, over both pools when disaggregated
+    double prefill = 0; // disaggregated: input tokens/s per prefill GPU
+    bool reached = true;
+    std::string gpu, generation;
+};
+
+double tps(units::TokenRate r);
+// Calibration::clampTolerance, at least 1 (a NaN counts as 1 too).
+double reachFactor(const Context& c);
+// Whether a curve's runs come within the factor of a per-user rate (no requirement: always).
+bool reaches(const ThroughputCurve& curve, double perUser, double factor);
+// Offline-only curves answer only a query without an interactivity requirement.
+bool answers(const MeasuredCurve& c, units::TokenRate minPerUser);
+bool sameKey(const MeasuredCurve& c, std::string_view system, Precision p, double in, double out);
+bool sameModel(const Context& c, std::string_view model);
+// The matching curve of the system (see throughput.h for the order), or null.
+const MeasuredCurve* findCurve(const Context& c, std::string_view system, Precision p, double in, double out,
+                               Serving serving);
+void addReading(ThroughputEstimate& e, const CurveReading& r);
+
+// The roofline of a system at the query's requirement; efficiency overrides the calibration's,
+// byClass takes the model's architecture class fit (calibration.h).
+Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, Precision p, double in, double out,
+                                  Serving serving, const Efficiency* efficiency = nullptr, bool byClass = false);
+void analyticWarnings(ThroughputEstimate& e, const AnalyticRead& a, std::string_view system, const ThroughputQuery& q);
+void addAnalyticEvidence(ThroughputEstimate& e, const Context& c, const AnalyticRead& a, std::string_view system,
+                         Precision p);
+
+// The methods (throughput.h): the own curve read, a source curve times a ratio, the roofline.
+ThroughputEstimate measured(const Context& c, const MeasuredCurve& m);
+// target: the roofline of the query, for group size and TTFT; null when it cannot be set up.
+ThroughputEstimate transferredFrom(const Context& c, const MeasuredCurve& source, double ratio,
+                                   const AnalyticRead* target);
+ThroughputEstimate analytic(const Context& c, const AnalyticRead& a);
+
+// Transfers (throughput_transfer.cpp): candidates best first; the first that the roofline can
+// relate; the system's own rows stopping short of the requirement.
+std::vector<const MeasuredCurve*> transferSources(const Context& c);
+std::optional<ThroughputEstimate> fromRoofline(const Context& c, const AnalyticRead& target,
+                                               std::span<const MeasuredCurve* const> sources);
+ThroughputEstimate beyondOwnRows(const Context& c, const MeasuredCurve& own, const AnalyticRead* target);
+// No curve answers the requirement: the Offline transfer moved to it along the target's roofline.
+std::optional<ThroughputEstimate> fromOfflineRows(const Context& c, const AnalyticRead& target);
+
+} // namespace planner::throughput_detail
