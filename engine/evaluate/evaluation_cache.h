@@ -4,8 +4,12 @@
 // Answers evaluate() may reuse between calls, held by the caller rather than hidden in a static:
 // the GUI owns one per document, a sweep one per worker thread. Not thread-safe: one owner, one
 // thread at a time. Entries are keyed by catalog ids, so whoever edits the catalog calls clear().
+// Besides the roofline answers below it holds the pipeline's own memos (storage plan, reliability)
+// and the numbers-only path's working state, so a sweep can resume it (evaluation_stage.h); their
+// types are internal to engine/evaluate (evaluation_cache_internals.h).
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -14,6 +18,11 @@ namespace planner {
 
 class EvaluationCache {
 public:
+    EvaluationCache();
+    ~EvaluationCache();
+    EvaluationCache(const EvaluationCache&) = delete; // one owner: the working state is not shared
+    EvaluationCache& operator=(const EvaluationCache&) = delete;
+
     // The roofline's share of GPU time spent on input tokens, for a system, model, precision,
     // request shape and interactivity bound: tens of microseconds to compute, and sweeps over
     // finance or facility fields ask the same question many times.
@@ -29,20 +38,37 @@ public:
 
     std::optional<double> prefillShare(const PrefillShareKey& key) const
     {
+        // A sweep or Monte Carlo asks about the same system, model and shape again and again:
+        // the last answer is checked first, without a walk down the map's string comparisons.
+        if (last_ && last_->first.inputTokens == key.inputTokens && last_->first.outputTokens == key.outputTokens &&
+            last_->first.minTokensPerSPerUser == key.minTokensPerSPerUser && last_->first.system == key.system &&
+            last_->first.model == key.model && last_->first.precision == key.precision)
+            return last_->second;
         auto it = prefillShares_.find(key);
-        return it == prefillShares_.end() ? std::nullopt : std::optional<double>(it->second);
+        if (it == prefillShares_.end())
+            return std::nullopt;
+        last_ = &*it;
+        return it->second;
     }
     void storePrefillShare(const PrefillShareKey& key, double share)
     {
-        if (prefillShares_.size() >= kMaxEntries)
-            prefillShares_.clear(); // a sweep over request shapes would otherwise grow without bound
-        prefillShares_[key] = share;
+        if (prefillShares_.size() >= kMaxEntries) { // a sweep over request shapes would otherwise grow without bound
+            prefillShares_.clear();
+            last_ = nullptr;
+        }
+        last_ = &*prefillShares_.insert_or_assign(key, share).first;
     }
-    void clear() { prefillShares_.clear(); }
+    void clear();
+
+    // The pipeline's memos and working state (evaluation_cache_internals.h), made on first use.
+    struct Internals;
+    Internals& internals();
 
 private:
     static constexpr std::size_t kMaxEntries = 4096;
     std::map<PrefillShareKey, double> prefillShares_;
+    mutable const std::pair<const PrefillShareKey, double>* last_ = nullptr; // a node of prefillShares_
+    std::unique_ptr<Internals> internals_;
 };
 
 } // namespace planner
