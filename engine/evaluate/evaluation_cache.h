@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 
 namespace planner {
@@ -36,14 +37,23 @@ public:
         bool operator<(const PrefillShareKey& o) const { return tie() < o.tie(); }
     };
 
+    // The answer last found or stored, if it is the one for these (a sweep asks the same question
+    // again and again): checked without building a key's strings.
+    std::optional<double> lastPrefillShare(std::string_view system, std::string_view model, std::string_view precision,
+                                           double inputTokens, double outputTokens, double minTokensPerSPerUser) const
+    {
+        if (last_ && last_->first.inputTokens == inputTokens && last_->first.outputTokens == outputTokens &&
+            last_->first.minTokensPerSPerUser == minTokensPerSPerUser && last_->first.system == system &&
+            last_->first.model == model && last_->first.precision == precision)
+            return last_->second;
+        return std::nullopt;
+    }
+
     std::optional<double> prefillShare(const PrefillShareKey& key) const
     {
-        // A sweep or Monte Carlo asks about the same system, model and shape again and again:
-        // the last answer is checked first, without a walk down the map's string comparisons.
-        if (last_ && last_->first.inputTokens == key.inputTokens && last_->first.outputTokens == key.outputTokens &&
-            last_->first.minTokensPerSPerUser == key.minTokensPerSPerUser && last_->first.system == key.system &&
-            last_->first.model == key.model && last_->first.precision == key.precision)
-            return last_->second;
+        if (auto last = lastPrefillShare(key.system, key.model, key.precision, key.inputTokens, key.outputTokens,
+                                         key.minTokensPerSPerUser))
+            return last;
         auto it = prefillShares_.find(key);
         if (it == prefillShares_.end())
             return std::nullopt;

@@ -55,6 +55,7 @@ struct Work {
     units::Power itPerGpuNameplate{}, itPerGpuTypical{};
     units::Power itNameplate{}, itTypical{}; // whole cluster, once the BOM is complete
     Evidence powerEvidence{};
+    FinanceInput financeInput{};                 // computeCost's, kept so its capex list keeps its capacity
     std::optional<TrainingResult> trainingRun{}; // training workloads, once the cost is known
     // Numbers only (evaluateNumbers): the steps compute every figure but leave evidence, warnings,
     // BOM names and detail Metrics empty; the headline figures are the same either way.

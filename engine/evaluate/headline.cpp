@@ -165,8 +165,7 @@ Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog
         e.sizing = SizingResult{};
         e.finance = FinanceResult{};
         e.warnings.clear();
-        steps::Work& w = state->work.emplace(
-            steps::Work{s, catalog, *system, catalog.gpu(system->gpu), *model, choices.value(), e});
+        steps::Work& w = state->work.emplace(s, catalog, *system, catalog.gpu(system->gpu), *model, choices.value(), e);
         w.numbersOnly = true;
         w.cache = ctx.cache;
     }
