@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/sweep.h"
 
+#include "evaluate/evaluation_stage.h"
 #include "evaluate/headline.h"
 #include "scenario/scenario_defaults.h"
 
@@ -41,23 +42,30 @@ void setAxisValue(Scenario& s, const SweepAxis& a, std::size_t i)
 }
 
 // The iteration order: axes that resolution reads first (slowest), so a worker resolves again
-// only when one of them changes; the others keep the analyst's order. Output rows are numbered
-// in the analyst's order (the last --vary fastest) whatever the iteration order.
+// only when one of them changes; then the others by the first evaluation stage reading them
+// (evaluation_stage.h), earliest slowest, so that the fastest axes are the ones whose change lets
+// the evaluation resume latest (a price re-runs only the cost). Axes of one rank keep the
+// analyst's order. Output rows are numbered in the analyst's order (the last --vary fastest)
+// whatever the iteration order.
 struct Layout {
     std::vector<std::size_t> order;      // iteration position -> analyst's axis index
     std::vector<std::uint64_t> stride;   // analyst's axis index -> weight in the combination number
     std::size_t resolutionAxes = 0;      // order[0 .. resolutionAxes) are read by resolution
+    std::vector<EvaluationStage> stage;  // analyst's axis index -> first stage reading it (Start for resolution axes)
     std::vector<std::size_t> throughputAxes; // analyst's indices of axes the throughput source reads
 };
 
 Layout layoutOf(const std::vector<SweepAxis>& axes)
 {
     Layout l;
+    for (const SweepAxis& a : axes)
+        l.stage.push_back(isResolutionInput(*a.field) ? EvaluationStage::Start : firstStageReading(*a.field));
     l.order.resize(axes.size());
     std::iota(l.order.begin(), l.order.end(), 0);
     auto split = std::stable_partition(l.order.begin(), l.order.end(),
                                        [&](std::size_t i) { return isResolutionInput(*axes[i].field); });
     l.resolutionAxes = static_cast<std::size_t>(split - l.order.begin());
+    std::stable_sort(split, l.order.end(), [&](std::size_t a, std::size_t b) { return l.stage[a] < l.stage[b]; });
     l.stride.assign(axes.size(), 1);
     for (std::size_t i = axes.size(); i-- > 1;)
         l.stride[i - 1] = l.stride[i] * axes[i].size();
@@ -160,6 +168,7 @@ private:
             key_.push_back(idx_[sh_.layout.order[p]]);
         if (resolved_ && key_ == resolvedKey_)
             return resolvedOk_;
+        evaluatedValid_ = false; // a new scenario: the next evaluation starts over
         Scenario s = sh_.base;
         for (std::size_t a = 0; a < sh_.spec.axes.size(); ++a)
             setAxisValue(s, sh_.spec.axes[a], idx_[a]);
@@ -211,11 +220,18 @@ private:
             skip(resolveError_);
             return;
         }
+        // Resume the last evaluation from the first stage reading an axis that changed since.
+        EvaluationStage from = evaluatedValid_ ? EvaluationStage::Cost : EvaluationStage::Start;
         for (std::size_t p = sh_.layout.resolutionAxes; p < idx_.size(); ++p) {
             const std::size_t a = sh_.layout.order[p];
+            if (evaluatedValid_ && evaluatedIdx_[a] == idx_[a])
+                continue;
             setAxisValue(work_, sh_.spec.axes[a], idx_[a]);
+            from = std::min(from, sh_.layout.stage[a]);
         }
-        auto h = evaluateResolvedNumbers(work_, sh_.catalog, ctx_);
+        auto h = evaluateResolvedNumbers(work_, sh_.catalog, ctx_, from);
+        evaluatedValid_ = bool(h);
+        evaluatedIdx_ = idx_;
         if (!h) {
             skip(h.error().message);
             return;
@@ -244,6 +260,9 @@ private:
     Scenario work_;
     std::vector<std::size_t> idx_, key_, resolvedKey_, tputKey_;
     bool resolved_ = false, resolvedOk_ = false;
+    // The axis values work_ held at the last evaluation, and whether it completed (it can resume).
+    std::vector<std::size_t> evaluatedIdx_;
+    bool evaluatedValid_ = false;
     std::string resolveError_;
     std::map<std::vector<std::size_t>, Result<ThroughputAnswer>> throughputs_;
 };

@@ -38,7 +38,12 @@ struct Bom {
         l.totalCost = l.unitCost * l.count;
         l.totalPower = l.unitPower * l.count;
     }
-    void add(const BomLine& line) { add(BomLine(line)); }
+    void add(const BomLine& line) // copied straight into place
+    {
+        BomLine& l = lines.emplace_back(line);
+        l.totalCost = l.unitCost * l.count;
+        l.totalPower = l.unitPower * l.count;
+    }
     units::Money totalCost() const
     {
         units::Money sum = units::usd(0);

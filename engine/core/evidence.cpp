@@ -3,7 +3,9 @@
 
 #include "core/enum_names.h"
 
+#include <algorithm>
 #include <array>
+#include <functional>
 
 namespace planner {
 
@@ -19,6 +21,11 @@ std::optional<Grade> gradeFromName(std::string_view name) { return enumFromName(
 void Evidence::add(std::string_view input, Grade g)
 {
     grade = weaker(grade, g);
+    if (inputs.empty() || std::string_view(inputs.back()) < input) { // in order: appended, nothing moves
+        inputs.emplace_back(input);
+        inputGrades.push_back(g);
+        return;
+    }
     auto it = std::lower_bound(inputs.begin(), inputs.end(), input);
     const auto at = it - inputs.begin();
     if (it == inputs.end() || *it != input) {
@@ -29,12 +36,50 @@ void Evidence::add(std::string_view input, Grade g)
     }
 }
 
+namespace {
+
+bool strictlySorted(const std::vector<std::string>& v)
+{
+    return std::adjacent_find(v.begin(), v.end(), std::greater_equal<>()) == v.end();
+}
+
+} // namespace
+
 void Evidence::merge(const Evidence& other)
 {
     grade = weaker(grade, other.grade);
-    for (std::size_t i = 0; i < other.inputs.size(); ++i)
-        add(other.inputs[i], i < other.inputGrades.size() ? other.inputGrades[i] : other.grade);
-    grade = weaker(grade, other.grade);
+    auto gradeOf = [&](std::size_t i) { return i < other.inputGrades.size() ? other.inputGrades[i] : other.grade; };
+    // Both lists sorted and unique (as add() keeps them) and one grade per input: one linear merge
+    // instead of an insertion per input. Anything else goes input by input.
+    if (inputs.size() != inputGrades.size() || !strictlySorted(inputs) || !strictlySorted(other.inputs)) {
+        for (std::size_t i = 0; i < other.inputs.size(); ++i)
+            add(other.inputs[i], gradeOf(i));
+        return;
+    }
+    std::vector<std::string> mergedInputs;
+    std::vector<Grade> mergedGrades;
+    mergedInputs.reserve(inputs.size() + other.inputs.size());
+    mergedGrades.reserve(inputs.size() + other.inputs.size());
+    std::size_t i = 0, j = 0;
+    while (i < inputs.size() || j < other.inputs.size()) {
+        if (j == other.inputs.size() || (i < inputs.size() && inputs[i] < other.inputs[j])) {
+            mergedInputs.push_back(std::move(inputs[i]));
+            mergedGrades.push_back(inputGrades[i++]);
+            continue;
+        }
+        const Grade g = gradeOf(j);
+        grade = weaker(grade, g);
+        if (i < inputs.size() && inputs[i] == other.inputs[j]) {
+            mergedInputs.push_back(std::move(inputs[i]));
+            mergedGrades.push_back(weaker(inputGrades[i++], g));
+        } else {
+            mergedInputs.push_back(other.inputs[j]);
+            mergedGrades.push_back(g);
+        }
+        ++j;
+    }
+    inputs = std::move(mergedInputs);
+    inputGrades = std::move(mergedGrades);
 }
 
 std::string describeGrades(const std::vector<Grade>& grades)

@@ -83,18 +83,26 @@ Result<void> inferenceGoodput(Work& w)
 
 namespace steps {
 
-Result<void> compute(Work& w, const EvaluationContext& ctx)
+Result<void> compute(Work& w, const EvaluationContext& ctx, EvaluationStage from)
 {
-    if (auto ok = steps::resolveThroughput(w, ctx); !ok)
-        return ok;
-    steps::resolvePower(w);
-    if (auto ok = inferenceGoodput(w); !ok)
-        return ok;
-    if (auto ok = sizeWithNetwork(w); !ok)
-        return ok;
-    if (auto ok = steps::planReliabilityAndStorage(w); !ok)
-        return ok;
-    steps::buildBom(w);
+    if (from == EvaluationStage::Start) {
+        if (auto ok = steps::resolveThroughput(w, ctx); !ok)
+            return ok;
+        steps::resolvePower(w);
+        if (auto ok = inferenceGoodput(w); !ok)
+            return ok;
+        if (auto ok = sizeWithNetwork(w); !ok)
+            return ok;
+        if (auto ok = steps::planReliabilityAndStorage(w); !ok)
+            return ok;
+    }
+    // What the steps below add to rather than set, as a fresh Work has it.
+    if (from <= EvaluationStage::Bom) {
+        w.out.bom.lines.clear();
+        steps::buildBom(w);
+    }
+    w.trainingRun.reset();
+    w.headline = HeadlineFigures{};
     if (auto ok = steps::computeCost(w); !ok)
         return ok;
     if (auto ok = steps::planTrainingRun(w); !ok)
@@ -134,6 +142,7 @@ Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, co
     out.sizingMetrics.reserve(6);
     out.details.reserve(40);
     Work w{s, catalog, system, catalog.gpu(system.gpu), *catalog.model(s.workload.model.value), choices.value(), out};
+    w.cache = ctx.cache;
     if (auto ok = run(w, ctx); !ok)
         return ok.error();
     out.resolved = std::move(resolved.value()); // last use of s

@@ -10,6 +10,7 @@
 #include "cluster/storage.h"
 #include "cluster/training.h"
 #include "evaluate/evaluate.h"
+#include "evaluate/evaluation_stage.h"
 #include "evaluate/headline.h"
 #include "scenario/scenario_choices.h"
 
@@ -54,10 +55,12 @@ struct Work {
     units::Power itPerGpuNameplate{}, itPerGpuTypical{};
     units::Power itNameplate{}, itTypical{}; // whole cluster, once the BOM is complete
     Evidence powerEvidence{};
+    FinanceInput financeInput{};                 // computeCost's, kept so its capex list keeps its capacity
     std::optional<TrainingResult> trainingRun{}; // training workloads, once the cost is known
     // Numbers only (evaluateNumbers): the steps compute every figure but leave evidence, warnings,
     // BOM names and detail Metrics empty; the headline figures are the same either way.
     bool numbersOnly = false;
+    EvaluationCache* cache = nullptr; // the caller's (ctx.cache): the steps' memos live there
     HeadlineFigures headline{}; // set by computeHeadline, published by publishResults/publishSizing
 
     bool training() const { return choices.kind == WorkloadKind::Training; }
@@ -81,14 +84,17 @@ void reliabilityDetails(const Work& w, std::vector<Metric>& out);
 // step_storage.cpp: checkpoint writes and the storage tiers; zero interval = no periodic checkpoints.
 Result<StoragePlan> planStorage(const Work& w, units::Time checkpointInterval);
 Result<void> planReliabilityAndStorage(Work& w);
-// step_bom.cpp: compute and facility lines, and the network and storage lines, into one BOM.
+// step_bom.cpp: compute and facility lines, and the network and storage lines, into one BOM (on
+// the numbers-only path copied, not moved, so a resumed evaluation can build it again).
 void buildBom(Work& w);
 // step_finance.cpp: capex by class from the BOM, opex, TCO and cost per token.
 Result<void> computeCost(Work& w);
 // step_training.cpp: a training workload's run (wall-clock, GPU-hours, cost) at the cluster's TCO.
 Result<void> planTrainingRun(Work& w);
 // evaluate.cpp: every step in order, up to the cost and the training run; then the headline.
-Result<void> compute(Work& w, const EvaluationContext& ctx);
+// From a later stage: w holds a completed run whose scenario has since changed only in fields no
+// earlier stage reads (evaluation_stage.h); the steps from `from` on run again.
+Result<void> compute(Work& w, const EvaluationContext& ctx, EvaluationStage from = EvaluationStage::Start);
 // headline.cpp: the headline numbers from the computed Work, for both paths.
 void computeHeadline(Work& w);
 // publish_results.cpp: the headline figures as Metrics, led by the run for training workloads.

@@ -5,6 +5,7 @@
 #include "evaluate/headline.h"
 
 #include "cluster/power.h"
+#include "evaluate/evaluation_cache_internals.h"
 #include "evaluate/evaluation_steps.h"
 #include "scenario/scenario_defaults.h"
 
@@ -121,65 +122,65 @@ void computeHeadline(Work& w)
 
 namespace {
 
-// The Evaluation the numbers-only steps fill in (sizing, BOM, finance; never the resolved scenario
-// or the Metric lists), one per thread and reused, so an inner loop neither builds nor destroys a
-// whole Evaluation, and the BOM keeps its capacity, per call. Every field the numbers-only steps
-// read is reset before use. A nested call on the same thread (a throughput source evaluating
-// another scenario) gets a fresh Evaluation of its own.
-class NumbersScratch {
+using Internals = EvaluationCache::Internals;
+
+// The caller's cache's working state, or (no cache, or a nested call already using it) one of
+// this call's own.
+class NumbersState {
 public:
-    NumbersScratch() : mine_(!inUse())
+    explicit NumbersState(EvaluationCache* cache)
     {
-        if (mine_)
-            inUse() = true;
+        if (cache && !cache->internals().inUse)
+            state_ = &cache->internals();
         else
-            own_.emplace();
-        Evaluation& e = evaluation();
-        e.bom.lines.clear();
-        e.sizing = SizingResult{};
-        e.finance = FinanceResult{};
-        e.warnings.clear();
+            state_ = &own_.emplace();
+        state_->inUse = true;
     }
-    ~NumbersScratch()
-    {
-        if (mine_)
-            inUse() = false;
-    }
-    NumbersScratch(const NumbersScratch&) = delete;
-    NumbersScratch& operator=(const NumbersScratch&) = delete;
-    Evaluation& evaluation() { return own_ ? *own_ : shared(); }
+    ~NumbersState() { state_->inUse = false; }
+    NumbersState(const NumbersState&) = delete;
+    NumbersState& operator=(const NumbersState&) = delete;
+    Internals* operator->() { return state_; }
 
 private:
-    static Evaluation& shared()
-    {
-        thread_local Evaluation e;
-        return e;
-    }
-    static bool& inUse()
-    {
-        thread_local bool used = false;
-        return used;
-    }
-    bool mine_;
-    std::optional<Evaluation> own_;
+    std::optional<Internals> own_;
+    Internals* state_;
 };
 
 } // namespace
 
-Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog& catalog, const EvaluationContext& ctx)
+Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog& catalog, const EvaluationContext& ctx,
+                                                EvaluationStage from)
 {
-    const SystemSpec* system = catalog.system(s.system.value);
-    const ModelSpec* model = catalog.model(s.workload.model.value);
-    if (!system || !model) // a resolved scenario names both; say so rather than crash on one that is not
-        return badInput(system ? "workload.model" : "system", "the scenario was not resolved against this catalog");
-    auto choices = resolveChoices(s);
-    if (!choices)
-        return choices.error();
-    NumbersScratch scratch;
-    steps::Work w{s, catalog, *system, catalog.gpu(system->gpu), *model, choices.value(), scratch.evaluation()};
-    w.numbersOnly = true;
-    if (auto ok = steps::compute(w, ctx); !ok)
+    NumbersState state(ctx.cache);
+    // Resumed only where the state is the last complete run on this very scenario and catalog;
+    // anything else (the first call, an error last time, another scenario) starts over.
+    if (!(from != EvaluationStage::Start && state->resumable && state->scenario == &s && state->catalog == &catalog))
+        from = EvaluationStage::Start;
+    state->resumable = false; // until this run completes
+    if (from == EvaluationStage::Start) {
+        const SystemSpec* system = catalog.system(s.system.value);
+        const ModelSpec* model = catalog.model(s.workload.model.value);
+        if (!system || !model) // a resolved scenario names both; say so rather than crash on one that is not
+            return badInput(system ? "workload.model" : "system", "the scenario was not resolved against this catalog");
+        auto choices = resolveChoices(s);
+        if (!choices)
+            return choices.error();
+        // Every field the numbers-only steps read from the Evaluation is reset; the BOM keeps its capacity.
+        Evaluation& e = state->scratch;
+        e.bom.lines.clear();
+        e.sizing = SizingResult{};
+        e.finance = FinanceResult{};
+        e.warnings.clear();
+        steps::Work& w = state->work.emplace(s, catalog, *system, catalog.gpu(system->gpu), *model, choices.value(), e);
+        w.numbersOnly = true;
+        w.cache = ctx.cache;
+    }
+    steps::Work& w = *state->work;
+    if (auto ok = steps::compute(w, ctx, from); !ok)
         return ok.error();
+    state->scenario = &s;
+    state->catalog = &catalog;
+    state->resumable = true;
     return w.headline;
 }
 

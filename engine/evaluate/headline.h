@@ -10,6 +10,7 @@
 #include "catalog/catalog.h"
 #include "core/result.h"
 #include "evaluate/evaluate.h"
+#include "evaluate/evaluation_stage.h"
 #include "scenario/scenario.h"
 
 #include <array>
@@ -77,7 +78,13 @@ Result<HeadlineFigures> evaluateNumbers(const Scenario& scenario, const Catalog&
 
 // As evaluateNumbers, for a scenario resolveScenario() already resolved (sweeps resolve once per
 // catalog-dependent choice and patch plain numbers in): skips the copy and the default filling.
+// `from` later than Start resumes the previous call on ctx.cache (evaluation_stage.h): the caller
+// promises that `resolved` is the same object as last time and has changed since only in fields
+// whose firstStageReading() is `from` or later, and that ctx is the same. The steps before `from`
+// keep their answers. Without a cache, or when the cache's last call was not a complete run on
+// this scenario and catalog, it starts over, so the figures are always a full evaluation's.
 Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& resolved, const Catalog& catalog,
-                                                const EvaluationContext& ctx = {});
+                                                const EvaluationContext& ctx = {},
+                                                EvaluationStage from = EvaluationStage::Start);
 
 } // namespace planner

@@ -104,7 +104,10 @@ void buildBom(Work& w)
         for (BomLine& line : *lines) {
             if (allIn)
                 line.unitPower = watts(0);
-            w.out.bom.add(std::move(line));
+            if (w.numbersOnly) // copied (no names to copy), so a resumed evaluation can build it again
+                w.out.bom.add(line);
+            else
+                w.out.bom.add(std::move(line));
         }
     const double gpus = w.out.sizing.gpus;
     w.itNameplate = w.out.bom.totalPower();

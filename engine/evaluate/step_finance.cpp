@@ -13,7 +13,7 @@ using namespace units;
 
 namespace {
 
-std::vector<CapexItem> capexFromBom(const Work& w)
+void capexFromBom(const Work& w, std::vector<CapexItem>& items)
 {
     const Scenario& s = w.s;
     auto lifeOf = [&](CapexClass c) {
@@ -24,7 +24,7 @@ std::vector<CapexItem> capexFromBom(const Work& w)
         default: return years(s.finance.depreciation_years.value);
         }
     };
-    std::vector<CapexItem> items;
+    items.clear();
     items.reserve(w.out.bom.lines.size() + 1); // at most one per class, and installation
     Money compute = usd(0);
     for (const BomLine& line : w.out.bom.lines) {
@@ -40,18 +40,19 @@ std::vector<CapexItem> capexFromBom(const Work& w)
     }
     items.push_back({CapexClass::Installation, compute * s.finance.installation_fraction.value,
                      years(s.finance.depreciation_years.value), 0.0});
-    return items;
 }
 
-FinanceInput financeInput(const Work& w)
+// Into `in`, which keeps its capex list's capacity from one call to the next (Work::financeInput).
+void fillFinanceInput(const Work& w, FinanceInput& in)
 {
     const Power itNameplate = w.itNameplate;
     const Scenario& s = w.s;
-    FinanceInput in;
     in.mode = w.choices.mode;
     in.gpus = w.out.sizing.gpus;
     if (w.choices.mode != FacilityMode::Rent)
-        in.capex = capexFromBom(w);
+        capexFromBom(w, in.capex);
+    else
+        in.capex.clear();
     in.costOfCapital = s.finance.cost_of_capital.value;
     in.averageItPower = averageItPower(w.itTypical, s.facility.idle_power_fraction.value, s.finance.utilization.value);
     in.provisionedItPower = itNameplate;
@@ -74,11 +75,10 @@ FinanceInput financeInput(const Work& w)
     in.utilization = s.finance.utilization.value;
     in.goodput = w.choices.mode == FacilityMode::Rent ? 1.0 : w.goodput;
     in.servingGpus = double(w.out.sizing.servingDomains) * w.system.gpusPerDomain;
-    if (w.out.sizing.basis == SizingBasis::Demand)
-        in.demand = averageDemand(s);
+    in.demand = w.out.sizing.basis == SizingBasis::Demand ? averageDemand(s) : tokens_per_second(0);
     in.horizon = years(s.finance.depreciation_years.value);
     in.cashFlow = !w.numbersOnly;
-    return in;
+    in.costLines = !w.numbersOnly;
 }
 
 Evidence tcoEvidence(const Work& w)
@@ -108,10 +108,9 @@ Evidence tcoEvidence(const Work& w)
 
 Result<void> computeCost(Work& w)
 {
-    auto fin = computeFinance(financeInput(w));
-    if (!fin)
-        return fin.error();
-    w.out.finance = std::move(fin.value());
+    fillFinanceInput(w, w.financeInput);
+    if (auto ok = computeFinance(w.financeInput, w.out.finance); !ok)
+        return ok.error();
     if (w.numbersOnly)
         return boost::outcome_v2::success();
     w.out.warnings.insert(w.out.warnings.end(), w.out.finance.warnings.begin(), w.out.finance.warnings.end());

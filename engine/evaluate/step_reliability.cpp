@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Reliability: failures, recovery, checkpoints, stragglers and burn-in turned into goodput. For
 // training it is planned together with storage, since the checkpoint write time sets the interval.
+#include "evaluate/evaluation_cache_internals.h"
 #include "evaluate/evaluation_steps.h"
 
 #include <array>
@@ -25,25 +26,22 @@ ReliabilityKey reliabilityKey(const ReliabilityInput& in)
             in.repairTime.value()};
 }
 
-// The last two answers of the reliability model on this thread: an inference evaluation asks it
-// twice (one domain for goodput, then the sized fleet), and a sweep or Monte Carlo that does not
-// vary reliability inputs asks the same two questions every time. The model is a pure function of
-// the values in the key (and of training or not), so a hit is the answer computing would give.
-Result<ReliabilityResult> rememberedReliability(const ReliabilityInput& in, bool training)
+// The reliability model's answer, from the caller's cache when it is one of the last two asked
+// (EvaluationCache::Internals): an inference evaluation asks it twice (one domain for goodput, then
+// the sized fleet), and a sweep or Monte Carlo that does not vary reliability inputs asks the same
+// two questions every time. The model is a pure function of the values in the key (and of
+// training or not), so a hit is the answer computing would give.
+Result<ReliabilityResult> rememberedReliability(const ReliabilityInput& in, bool training, EvaluationCache* cache)
 {
-    struct Entry {
-        ReliabilityKey key{};
-        bool training = false;
-        std::optional<Result<ReliabilityResult>> answer;
-    };
-    thread_local std::array<Entry, 2> memo;
-    thread_local std::size_t older = 0;
+    if (!cache)
+        return training ? trainingReliability(in) : inferenceReliability(in);
+    auto& memo = cache->internals();
     const ReliabilityKey key = reliabilityKey(in);
-    for (const Entry& e : memo)
+    for (const auto& e : memo.reliability)
         if (e.answer && e.training == training && std::memcmp(e.key.data(), key.data(), sizeof key) == 0)
             return *e.answer;
-    Entry& e = memo[older];
-    older = 1 - older;
+    auto& e = memo.reliability[memo.olderReliability];
+    memo.olderReliability = 1 - memo.olderReliability;
     e.answer.reset(); // an exception below leaves no half-written entry behind
     e.key = key;
     e.training = training;
@@ -68,7 +66,7 @@ Result<ReliabilityResult> planReliability(const Work& w, int gpus, Time checkpoi
     in.burnInCatchFraction = r.burnin_catch_fraction.value;
     in.burnInPerGpu = hours(r.burnin_hours_per_gpu.value);
     in.spareFraction = s.cluster.spare_fraction.value;
-    return rememberedReliability(in, w.training());
+    return rememberedReliability(in, w.training(), w.cache);
 }
 
 void reliabilityDetails(const Work& w, std::vector<Metric>& out)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Storage: checkpoint size and write time, the retention policy over hot, warm and archive tiers,
 // and the monthly fees, which finance counts as operating cost (storage is a service here).
+#include "evaluate/evaluation_cache_internals.h"
 #include "evaluate/evaluation_steps.h"
 
 #include <array>
@@ -52,31 +53,25 @@ StorageKey storageKey(const CheckpointWriteInput& w, const StorageInput& in)
     return k;
 }
 
-// checkpointWrite() and storagePlan() of the last inputs this thread asked about. Both are pure
+// The checkpoint write and the storage plan for these inputs: from the caller's cache when it
+// answered them last time (EvaluationCache::Internals::StorageMemo), else computed. Both are pure
 // functions of their inputs, which the key holds by value (prices included, not catalog
-// pointers), so an answer found here is the one computing would give, whatever catalog or
-// scenario it came from. A sweep or Monte Carlo that does not vary storage asks the same question
-// every time; the month-by-month plan is a sizeable share of one numbers-only evaluation.
-struct StorageAnswers {
-    Result<CheckpointWriteResult> written;
-    Result<StorageResult> plan;
-};
+// pointers), so a remembered answer is the one computing would give, whatever catalog or scenario
+// it came from.
+using StorageAnswers = EvaluationCache::Internals::StorageAnswers;
 
-const StorageAnswers& storageAnswers(const CheckpointWriteInput& write, const StorageInput& in)
+const StorageAnswers& storageAnswers(const CheckpointWriteInput& write, const StorageInput& in, EvaluationCache* cache,
+                                     std::optional<StorageAnswers>& uncached)
 {
-    struct Memo {
-        bool valid = false;
-        StorageKey key{};
-        std::optional<StorageAnswers> answers;
-    };
-    thread_local Memo memo;
+    if (!cache)
+        return uncached.emplace(StorageAnswers{checkpointWrite(write), storagePlan(in)});
+    auto& memo = cache->internals().storage;
     const StorageKey key = storageKey(write, in);
     // Compared as bytes: the same NaN is a hit too, and a -0 against a 0 only a miss.
-    if (!memo.valid || std::memcmp(key.data(), memo.key.data(), sizeof(StorageKey)) != 0) {
-        memo.valid = false; // an exception below leaves no half-written answer behind
+    if (!memo.answers || std::memcmp(key.data(), memo.key.data(), sizeof(StorageKey)) != 0) {
+        memo.answers.reset(); // an exception below leaves no half-written answer behind
         memo.answers.emplace(StorageAnswers{checkpointWrite(write), storagePlan(in)});
         memo.key = key;
-        memo.valid = true;
     }
     return *memo.answers;
 }
@@ -122,7 +117,8 @@ Result<StoragePlan> planStorage(const Work& w, Time interval)
     in.egressPerMonth = terabytes(st.egress_tb_per_month.value);
     in.months = 1; // evaluate() uses the steady month; the month-by-month table is for reports
 
-    const StorageAnswers& answers = storageAnswers(write, in);
+    std::optional<StorageAnswers> uncached;
+    const StorageAnswers& answers = storageAnswers(write, in, w.cache, uncached);
     if (!answers.written)
         return answers.written.error();
     out.checkpoint = answers.written.value();

@@ -88,7 +88,11 @@ double rooflineTimeShare(const Work& w, EvaluationCache* cache)
     const Scenario& s = w.s;
     if (!cache)
         return computeRooflineTimeShare(w);
-    const EvaluationCache::PrefillShareKey key{w.system.id, w.model.id, std::string(precisionName(w.choices.precision)),
+    const std::string_view precision = precisionName(w.choices.precision);
+    if (auto last = cache->lastPrefillShare(w.system.id, w.model.id, precision, s.workload.input_tokens.value,
+                                            s.workload.output_tokens.value, s.workload.min_tokens_per_s_per_user.value))
+        return *last;
+    const EvaluationCache::PrefillShareKey key{w.system.id, w.model.id, std::string(precision),
                                                s.workload.input_tokens.value, s.workload.output_tokens.value,
                                                s.workload.min_tokens_per_s_per_user.value};
     if (auto known = cache->prefillShare(key))

@@ -3,7 +3,10 @@
 
 #include "core/number_text.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <utility>
 
 namespace planner {
 
@@ -38,15 +41,24 @@ double annuityFactor(double rate, double years)
     return (1.0 - std::pow(1.0 + rate, -years)) / rate;
 }
 
-MoneyRate annualizedCapital(const CapexItem& item, double costOfCapital)
+namespace {
+
+// annualizedCapital with (1 + r)^n given: computeFinance works it out once per distinct life.
+MoneyRate annualizedCapitalOfGrowth(const CapexItem& item, double costOfCapital, double n, double growth)
 {
-    const double n = in_years(item.life);
     if (n <= 0)
         return usd_per_year(0);
     // The residual comes back at the end of life, so only its present value offsets the capex.
-    const double growth = std::pow(1.0 + costOfCapital, n);
     const double residualPv = item.residualFraction * in_usd(item.amount) / growth;
     return usd_per_year((in_usd(item.amount) - residualPv) * recoveryFactorOfGrowth(costOfCapital, n, growth));
+}
+
+} // namespace
+
+MoneyRate annualizedCapital(const CapexItem& item, double costOfCapital)
+{
+    const double n = in_years(item.life);
+    return annualizedCapitalOfGrowth(item, costOfCapital, n, n > 0 ? std::pow(1.0 + costOfCapital, n) : 1.0);
 }
 
 namespace {
@@ -72,10 +84,28 @@ Result<void> validate(const FinanceInput& in)
 
 void addCapital(const FinanceInput& in, FinanceResult& out)
 {
+    // Most classes share a life (compute, cooling and installation the depreciation period):
+    // (1 + r)^n once per distinct life, pow being the dearest operation of the finance.
+    std::array<std::pair<double, double>, 8> growthOfLife;
+    std::size_t lives = 0;
     for (const CapexItem& item : in.capex) {
         out.capexTotal += item.amount;
-        const MoneyRate annual = annualizedCapital(item, in.costOfCapital);
-        out.capital.push_back({std::string(capexClassName(item.cls)), annual});
+        const double n = in_years(item.life);
+        double growth = 1.0;
+        if (n > 0) {
+            auto known = std::find_if(growthOfLife.begin(), growthOfLife.begin() + lives,
+                                      [&](const auto& g) { return g.first == n; });
+            if (known != growthOfLife.begin() + lives) {
+                growth = known->second;
+            } else {
+                growth = std::pow(1.0 + in.costOfCapital, n);
+                if (lives < growthOfLife.size())
+                    growthOfLife[lives++] = {n, growth};
+            }
+        }
+        const MoneyRate annual = annualizedCapitalOfGrowth(item, in.costOfCapital, n, growth);
+        if (in.costLines)
+            out.capital.push_back({std::string(capexClassName(item.cls)), annual});
         out.capex.push_back(item);
         out.totalPerYear += annual;
     }
@@ -102,7 +132,8 @@ void addOpex(const FinanceInput& in, FinanceResult& out)
 {
     const Time year = years(1);
     auto add = [&](const char* name, MoneyRate perYear) {
-        out.opex.push_back({name, perYear});
+        if (in.costLines)
+            out.opex.push_back({name, perYear});
         out.totalPerYear += perYear;
     };
     if (in.mode == FacilityMode::Rent) {
@@ -203,9 +234,24 @@ void addCashFlow(const FinanceInput& in, FinanceResult& out)
 
 Result<FinanceResult> computeFinance(const FinanceInput& in)
 {
+    FinanceResult out;
+    if (auto ok = computeFinance(in, out); !ok)
+        return ok.error();
+    return out;
+}
+
+Result<void> computeFinance(const FinanceInput& in, FinanceResult& out)
+{
     if (auto ok = validate(in); !ok)
         return ok.error();
-    FinanceResult out;
+    // Every figure set below; the lists emptied but keeping their capacity.
+    out.capex.clear();
+    out.capital.clear();
+    out.opex.clear();
+    out.cashFlowByYear.clear();
+    out.warnings.clear();
+    out.npvOfCost = usd(0);
+    out.breakEvenGpuHourPrice = usd_per_year(0);
     out.basis = in;
     out.totalPerYear = usd_per_year(0);
     out.capexTotal = usd(0);
@@ -219,11 +265,11 @@ Result<FinanceResult> computeFinance(const FinanceInput& in)
     out.tcoPerGpuHour = out.totalPerYear / in.gpus;
     if (auto ok = addTokenCosts(in, out); !ok)
         return ok.error();
-    if (in.cashFlow)
+    if (in.cashFlow && in.costLines) // the cash flow is made of the cost lines
         addCashFlow(in, out);
     if (in.mode != FacilityMode::Rent)
         out.breakEvenGpuHourPrice = out.totalPerYear / (servingGpus(in) * in.utilization * in.goodput);
-    return out;
+    return boost::outcome_v2::success();
 }
 
 } // namespace planner

@@ -97,6 +97,9 @@ struct FinanceInput {
     // The year-by-year cash flow and its NPV (a power per year) are report figures; the numbers-only
     // path of sweeps reads neither, so it leaves them empty and zero.
     bool cashFlow = true;
+    // The capital and operating cost lines by name (FinanceResult::capital, opex) are report
+    // figures too: without them only the totals are kept, and no cash flow is made.
+    bool costLines = true;
 };
 
 struct CostLine {
@@ -130,5 +133,8 @@ units::MoneyRate annualizedCapital(const CapexItem& item, double costOfCapital);
 double annuityFactor(double rate, double years);
 
 Result<FinanceResult> computeFinance(const FinanceInput& in);
+// The same into `out`, whose lists keep their capacity: a sweep's inner loop allocates nothing.
+// On an error `out` is left partly written.
+Result<void> computeFinance(const FinanceInput& in, FinanceResult& out);
 
 } // namespace planner

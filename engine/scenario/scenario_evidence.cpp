@@ -3,19 +3,31 @@
 
 #include "scenario/scenario_schema.h"
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 namespace planner {
 
 Evidence evidenceOf(const Scenario& s, std::initializer_list<std::string_view> paths, std::string method)
 {
     Evidence e;
     e.method = std::move(method);
+    // Added in sorted order, so each one is appended to the sorted list rather than inserted.
+    std::vector<std::pair<std::string_view, Grade>> graded;
+    graded.reserve(paths.size());
     for (std::string_view path : paths) {
         const FieldSpec* f = findField(path);
         const Number* n = f ? numberOf(*f, s) : nullptr;
         // A cost line left at its zero default is an absence, not a claim to grade.
         if (n && n->isSet() && (n->given || n->value != 0))
-            e.add(path, n->provenance.grade);
+            graded.emplace_back(path, n->provenance.grade);
     }
+    std::sort(graded.begin(), graded.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    e.inputs.reserve(graded.size());
+    e.inputGrades.reserve(graded.size());
+    for (const auto& [path, grade] : graded)
+        e.add(path, grade);
     return e;
 }
 

@@ -3,9 +3,11 @@
 // in under 2 s on 2 cores". Sweeps a bundled example over three fields of 100 values each, with
 // the default objectives (cost per million tokens against tokens/s per user), and prints the wall
 // time of the whole run (evaluation, constraints, frontier). Also prints the time of one
-// numbers-only evaluation of an already resolved scenario on one core, the sweep's inner loop.
-// Usage: bench_sweep [THREADS]   (default 2)
+// numbers-only evaluation of an already resolved scenario on one core, from scratch and resumed
+// from the previous configuration as the sweep's inner loop does (evaluation_stage.h).
+// Usage: bench_sweep [THREADS [inner]]   (default 2 threads; "inner": the one-core loops only)
 #include "analysis/sweep.h"
+#include "evaluate/evaluation_stage.h"
 #include "evaluate/headline.h"
 #include "measured_throughput.h"
 #include "scenario_io.h"
@@ -15,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <string_view>
 
 namespace {
 
@@ -45,23 +48,27 @@ int sweep(const char* title, const Scenario& s, const SweepSpec& spec, const Eva
     return r.evaluated == 1'000'000 ? 0 : 1;
 }
 
-void innerLoop(const Scenario& s, const EvaluationContext& base)
+// One field varied on an already resolved scenario, on one core. `from`: Start evaluates every
+// configuration from scratch (utilization is read by sizing); Cost resumes the previous one, as a
+// sweep does when its fastest axis is a price.
+void innerLoop(const Scenario& s, const EvaluationContext& base, const char* path, double lo, double hi,
+               EvaluationStage from, const char* title)
 {
     auto resolved = resolveScenario(s, builtinCatalog());
     EvaluationCache cache;
     EvaluationContext ctx = base;
     ctx.cache = &cache;
     Scenario work = resolved.value();
+    Number& varied = *findField(path)->number(work);
     constexpr int kRuns = 200000;
     double sink = 0;
     const std::clock_t cpuStart = std::clock();
     for (int i = 0; i < kRuns; ++i) {
-        work.finance.utilization.value = 0.5 + 0.4 * (i % 100) / 100.0;
-        sink += evaluateResolvedNumbers(work, builtinCatalog(), ctx).value()[Headline::CostPerMtok];
+        varied.value = lo + (hi - lo) * (i % 100) / 100.0;
+        sink += evaluateResolvedNumbers(work, builtinCatalog(), ctx, from).value()[Headline::CostPerMtok];
     }
     const double us = 1e6 * double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
-    std::printf("%-58s %8.3f us CPU per evaluation on one core (target 2 us; checksum %.6g)\n",
-                "numbers-only, resolved scenario (the sweep's inner loop)", us / kRuns, sink);
+    std::printf("%-58s %8.3f us CPU per evaluation on one core (target 2 us; checksum %.6g)\n", title, us / kRuns, sink);
 }
 
 } // namespace
@@ -76,7 +83,12 @@ int main(int argc, char** argv)
         return 3;
     }
     const Scenario explicitThroughput = loaded.value();
-    innerLoop(explicitThroughput, {});
+    innerLoop(explicitThroughput, {}, "finance.utilization", 0.5, 0.9, EvaluationStage::Start,
+              "numbers-only, resolved scenario, from scratch");
+    innerLoop(explicitThroughput, {}, "facility.electricity_usd_per_kwh", 0.03, 0.15,
+              firstStageReading("facility.electricity_usd_per_kwh"), "numbers-only, resumed (a sweep's fastest axis)");
+    if (argc > 2 && std::string_view(argv[2]) == "inner") // the inner loops only (for a profiler)
+        return 0;
     int failed = sweep("gb200 example: electricity x utilization x cost of capital", explicitThroughput,
                        specOf({"facility.electricity_usd_per_kwh=0.03:0.15:100", "finance.utilization=0.3:0.95:100",
                                "finance.cost_of_capital=0.04:0.16:100"},

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What the evaluation pipeline keeps in the caller's EvaluationCache between calls. Internal to
+// engine/evaluate: the steps' memos (each a pure function of the values in its key, so a hit is
+// the answer computing would give) and the numbers-only path's working state, which a resumed
+// evaluation (evaluation_stage.h) continues from.
+
+#include "evaluate/evaluation_cache.h"
+#include "evaluate/evaluation_steps.h"
+
+#include <array>
+#include <optional>
+
+namespace planner {
+
+struct EvaluationCache::Internals {
+    // checkpointWrite() and storagePlan() of the last inputs asked about (step_storage.cpp): a
+    // sweep or Monte Carlo that does not vary storage asks the same question every time, and the
+    // month-by-month plan is a sizeable share of one numbers-only evaluation.
+    struct StorageAnswers {
+        Result<CheckpointWriteResult> written;
+        Result<StorageResult> plan;
+    };
+    struct StorageMemo {
+        std::array<double, 30> key{};
+        std::optional<StorageAnswers> answers; // empty until the first answer
+    } storage;
+
+    // The last two answers of the reliability model (step_reliability.cpp): an inference
+    // evaluation asks it twice (one domain for goodput, then the sized fleet).
+    struct ReliabilityEntry {
+        std::array<double, 12> key{};
+        bool training = false;
+        std::optional<Result<ReliabilityResult>> answer;
+    };
+    std::array<ReliabilityEntry, 2> reliability{};
+    std::size_t olderReliability = 0;
+
+    // The numbers-only path's Evaluation (sizing, BOM, finance; never the resolved scenario or the
+    // Metric lists) and Work, reused so an inner loop neither builds nor destroys them per call.
+    Evaluation scratch;
+    std::optional<steps::Work> work;
+    // What `work` was last computed for, completely and without error: a resumed call must come
+    // with the same scenario object and catalog (evaluateResolvedNumbers checks both).
+    const Scenario* scenario = nullptr;
+    const Catalog* catalog = nullptr;
+    bool resumable = false;
+    bool inUse = false; // a nested call on the same cache (a throughput source) gets its own state
+};
+
+} // namespace planner
