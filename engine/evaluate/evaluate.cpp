@@ -121,7 +121,7 @@ Result<void> run(Work& w, const EvaluationContext& ctx)
         return ok;
     steps::publishResults(w);
     steps::publishSizing(w);
-    steps::publishThroughputBands(w, ctx);
+    steps::publishThroughputBands(w);
     return steps::publishDetails(w);
 }
 

@@ -100,7 +100,7 @@ void computeHeadline(Work& w);
 // publish_results.cpp: the headline figures as Metrics, led by the run for training workloads.
 void publishResults(Work& w);
 // throughput_band.cpp: P10-P90 bands on the published figures that follow from the throughput's band.
-void publishThroughputBands(Work& w, const EvaluationContext& ctx);
+void publishThroughputBands(Work& w);
 // publish_details.cpp: sizing, power, network, storage, reliability and the cost breakdown.
 void publishSizing(Work& w);
 Result<void> publishDetails(Work& w);

@@ -20,13 +20,14 @@ namespace {
 
 // The headline at one end of the band: the same scenario, the same input/output split, the
 // throughput replaced.
-Result<HeadlineFigures> headlineAt(const Work& w, const EvaluationContext& ctx, TokenRate perGpu)
+Result<HeadlineFigures> headlineAt(const Work& w, TokenRate perGpu)
 {
     ThroughputAnswer end;
     end.totalPerGpu = perGpu;
     end.prefillTimeShare = w.throughput.prefillTimeShare;
+    // No cache: the caller's holds the numbers-only path's resumable state (a sweep worker's), which
+    // a call on another scenario must not overwrite; these two runs are cheap without its memos.
     EvaluationContext at;
-    at.cache = ctx.cache;
     at.throughput = [&end](const Scenario&, const Catalog&) -> Result<ThroughputAnswer> { return end; };
     return evaluateResolvedNumbers(w.s, w.catalog, at);
 }
@@ -57,13 +58,13 @@ void attach(std::vector<Metric>& list, const HeadlineFigures& low, const Headlin
 
 } // namespace
 
-void publishThroughputBands(Work& w, const EvaluationContext& ctx)
+void publishThroughputBands(Work& w)
 {
     const ThroughputAnswer& t = w.throughput;
     if (w.training() || !(t.p10PerGpu > tokens_per_second(0)) || !(t.p90PerGpu > tokens_per_second(0)))
         return;
-    auto low = headlineAt(w, ctx, t.p10PerGpu);
-    auto high = headlineAt(w, ctx, t.p90PerGpu);
+    auto low = headlineAt(w, t.p10PerGpu);
+    auto high = headlineAt(w, t.p90PerGpu);
     if (!low || !high) {
         // The figure itself was evaluated; a band end that cannot be (a demand no cluster under the
         // power cap serves at P10) leaves the figures without a band, and says why.
