@@ -51,4 +51,15 @@ std::string bandLine(double p10, double p90, std::string_view unit)
     return "P10-P90 " + bandRange(p10, p90, unit);
 }
 
+std::string compactBand(double p10, double p90, std::string_view unit)
+{
+    auto twoDigits = [](double v) {
+        if (!std::isfinite(v) || v == 0)
+            return v;
+        const double scale = std::pow(10.0, std::floor(std::log10(std::abs(v))) - 1);
+        return std::round(v / scale) * scale;
+    };
+    return "P10-P90 " + figureParts(twoDigits(p10), unit).value + " to " + figureParts(twoDigits(p90), unit).value;
+}
+
 } // namespace planner

@@ -21,5 +21,8 @@ std::string figureLine(double value, std::string_view unit); // "1.47 M USD"
 // ("950 kW to 1.2 MW"); bandLine adds the label and the shared unit: "P10-P90 $0.118 to $0.162/Mtok".
 std::string bandRange(double p10, double p90, std::string_view unit);
 std::string bandLine(double p10, double p90, std::string_view unit);
+// For a small tile: both ends to two significant digits, without the unit the tile shows above:
+// "P10-P90 $0.17 to $0.38".
+std::string compactBand(double p10, double p90, std::string_view unit);
 
 } // namespace planner

@@ -97,7 +97,7 @@ void headlineBand(PdfLayout& l, const ReportModel& m)
     for (std::string_view key : {std::string_view(kCostKey), std::string_view("results.cost_per_1k_requests_usd")})
         if (const ReportFigure* f = findFigure(m, key); f && f->p10 && f->p90) {
             text += QStringLiteral(" With every other input held, the ") + qs(f->label).toLower()
-                    + QStringLiteral(" lies between ") + qs(bandRange(*f->p10, *f->p90, f->unit))
+                    + QStringLiteral(" runs from ") + qs(bandRange(*f->p10, *f->p90, f->unit))
                     + QStringLiteral(" (P10-P90).");
             break;
         }

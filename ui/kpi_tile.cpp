@@ -20,6 +20,7 @@ KpiTile::KpiTile(QWidget* parent)
     , title_(new QLabel(this))
     , value_(new FittedText(QStringLiteral("$0,000.00"), this))
     , unit_(new FittedText(QStringLiteral("tokens/s per MW (IT)"), this))
+    , band_(new FittedText(QStringLiteral("P10-P90 $0.00 to $0.00"), this))
     , change_(new FittedText(QStringLiteral("+000.0% vs saved"), this))
     , chip_(new GradeChip(this))
 {
@@ -37,6 +38,7 @@ KpiTile::KpiTile(QWidget* parent)
     change_->setFont(small);
     change_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     unit_->setFont(small);
+    band_->setFont(small);
     title_->setWordWrap(true);
     auto* g = new QGridLayout(this);
     g->setContentsMargins(8, 6, 8, 6);
@@ -44,13 +46,15 @@ KpiTile::KpiTile(QWidget* parent)
     g->addWidget(title_, 0, 0, 1, 2);
     g->addWidget(value_, 1, 0, 1, 2);
     g->addWidget(unit_, 2, 0, 1, 2);
-    g->addWidget(chip_, 3, 0, Qt::AlignLeft);
-    g->addWidget(change_, 3, 1);
+    g->addWidget(band_, 3, 0, 1, 2); // empty without a band, so every tile keeps one height
+    g->addWidget(chip_, 4, 0, Qt::AlignLeft);
+    g->addWidget(change_, 4, 1);
     setMinimumWidth(110);
 }
 
 QString KpiTile::valueText() const { return value_->text(); }
 QString KpiTile::changeText() const { return change_->text(); }
+QString KpiTile::bandText() const { return band_->text(); }
 
 void KpiTile::setFigure(const KpiFigure& figure, const KpiFigure* saved)
 {
@@ -58,9 +62,9 @@ void KpiTile::setFigure(const KpiFigure& figure, const KpiFigure* saved)
     title_->setText(QString::fromStdString(figure.title));
     const FigureText t = figureParts(figure.available ? figure.value : std::nan(""), figure.unit);
     value_->setText(QString::fromStdString(t.value));
-    // The band shares the unit's line, so a tile keeps its height with or without one.
+    unit_->setText(QString::fromStdString(t.unit));
     const bool banded = figure.available && figure.p10 && figure.p90;
-    unit_->setText(QString::fromStdString(banded ? t.unit + "  P10-P90 " + bandRange(*figure.p10, *figure.p90, figure.unit) : t.unit));
+    band_->setText(banded ? QString::fromStdString(compactBand(*figure.p10, *figure.p90, figure.unit)) : QString());
     if (figure.evidence)
         chip_->setGrade(figure.evidence->grade);
     else
@@ -78,7 +82,7 @@ void KpiTile::setFigure(const KpiFigure& figure, const KpiFigure* saved)
                                       .arg(QString::fromStdString(bandLine(*figure.p10, *figure.p90, figure.unit)))
                                 : QString();
     setToolTip(tr("%1%2\nRests on: %3\nClick for what it rests on.").arg(QString::fromStdString(figure.label), band, restsOn));
-    setAccessibleName(tr("%1: %2 %3").arg(title_->text(), value_->text(), unit_->text()));
+    setAccessibleName(tr("%1: %2 %3 %4").arg(title_->text(), value_->text(), unit_->text(), band_->text()).trimmed());
 }
 
 void KpiTile::mousePressEvent(QMouseEvent* e)

@@ -26,6 +26,7 @@ public:
     const KpiFigure& figure() const { return figure_; }
     QString valueText() const;
     QString changeText() const;
+    QString bandText() const;
 
 Q_SIGNALS:
     void activated(const QString& key);
@@ -39,6 +40,7 @@ private:
     QLabel* title_;
     FittedText* value_;
     FittedText* unit_;
+    FittedText* band_;
     FittedText* change_;
     GradeChip* chip_;
 };

@@ -7,6 +7,7 @@
 #include "dashboard_view.h"
 #include "document_evaluator.h"
 #include "field_row.h"
+#include "figure_text.h"
 #include "kpi_tile.h"
 #include "scenario/scenario_schema.h"
 #include "scenario_document.h"
@@ -91,12 +92,16 @@ private Q_SLOTS:
         QVERIFY(tile.p10 && tile.p90);
         QCOMPARE(*tile.p10, cost->p10);
         QCOMPARE(*tile.p90, cost->p90);
+        // The tile's own line, to two significant digits: what compactBand gives for the engine's band.
+        QCOMPARE(w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->bandText(),
+                 QString::fromStdString(compactBand(cost->p10, cost->p90, cost->unit)));
         QVERIFY2(w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->toolTip().contains(QLatin1String("P10-P90")),
                  qPrintable(w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->toolTip()));
         // A typed-in throughput (the GB200 example) is no prediction: no band.
         QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
         QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
         QVERIFY(!w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->figure().p10);
+        QVERIFY(w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->bandText().isEmpty());
     }
 
     void aCatalogOverrideReachesEveryOpenScenario()
