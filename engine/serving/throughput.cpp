@@ -37,6 +37,19 @@ using namespace throughput_detail;
 
 namespace {
 
+// Every rate of an estimate times f: the figure, its parts, its band and its curve move together.
+void scaleRates(ThroughputEstimate& e, double f)
+{
+    e.totalPerGpu *= f;
+    e.outputPerGpu *= f;
+    e.prefillPerGpu *= f;
+    e.decodePerGpu *= f;
+    e.p10PerGpu *= f;
+    e.p90PerGpu *= f;
+    for (CurvePoint& p : e.curve)
+        p.totalPerGpu *= f;
+}
+
 std::optional<Error> validate(const ThroughputQuery& q)
 {
     if (q.model.empty())
@@ -118,14 +131,7 @@ Result<ThroughputEstimate> applyClaim(const Context& c, const ThroughputModel& m
         return estimate.error();
     ThroughputEstimate e = std::move(estimate).value();
     const double r = claim.ratio;
-    e.totalPerGpu = e.totalPerGpu * r;
-    e.outputPerGpu = e.outputPerGpu * r;
-    e.prefillPerGpu = e.prefillPerGpu * r;
-    e.decodePerGpu = e.decodePerGpu * r;
-    e.p10PerGpu = e.p10PerGpu * r;
-    e.p90PerGpu = e.p90PerGpu * r;
-    for (CurvePoint& p : e.curve)
-        p.totalPerGpu = p.totalPerGpu * r;
+    scaleRates(e, r);
     e.method = ThroughputMethod::Transferred;
     e.transferredFrom = claim.baselineSystem;
     e.transferRatio = r;
@@ -166,12 +172,7 @@ void finishEstimate(const Calibration& cal, const ThroughputQuery& q, std::strin
         const double f = cal.softwareGain.factor(model, s, e.sourceRound, q.round);
         if (f != 1.0) {
             e.softwareGain = f;
-            e.totalPerGpu *= f;
-            e.outputPerGpu *= f;
-            e.prefillPerGpu *= f;
-            e.decodePerGpu *= f;
-            for (CurvePoint& p : e.curve)
-                p.totalPerGpu *= f;
+            scaleRates(e, f); // the band is set again below, widened for the rounds crossed
             e.evidence.add("model:software-gain " + roundName(e.sourceRound) + "->" + roundName(q.round) + " x"
                                + numberText(f),
                            Grade::Estimate);
@@ -196,14 +197,7 @@ void holdToLatencyBoundShare(const Calibration& cal, const ThroughputQuery& q, c
     if (!(bound > 0) || own <= bound)
         return;
     const double f = bound / own;
-    e.totalPerGpu *= f;
-    e.outputPerGpu *= f;
-    e.prefillPerGpu *= f;
-    e.decodePerGpu *= f;
-    e.p10PerGpu *= f;
-    e.p90PerGpu *= f;
-    for (CurvePoint& p : e.curve)
-        p.totalPerGpu *= f;
+    scaleRates(e, f);
     e.evidence.add("model:latency-bound-share", Grade::Estimate);
     e.warnings.push_back({"workload.min_tokens_per_s_per_user",
         "held at " + numberText(share) + "x the figure without a latency limit (" + numberText(tps(offline.totalPerGpu))
