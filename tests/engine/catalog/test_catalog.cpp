@@ -4,6 +4,7 @@
 // arithmetic written out here, independently of the data files. Models and MLPerf workloads are
 // test_catalog_models'.
 #include "catalog/catalog.h"
+#include "catalog_test_helpers.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -16,18 +17,10 @@
 #include <string>
 
 using namespace planner;
+using namespace catalog_test;
 
 namespace {
 
-const Catalog& cat() { return builtinCatalog(); }
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
 
 // Calls `visit` with a readable path, the claim count, the chosen index and each claim's provenance,
 // for every figure of a section, known or not.

@@ -3,6 +3,7 @@
 // recomputed by hand from each model's published configuration, names and aliases, and the MLPerf
 // benchmarks' request shapes. The hardware, network and storage entries are test_catalog's.
 #include "catalog/catalog.h"
+#include "catalog_test_helpers.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -13,18 +14,11 @@
 #include <string>
 
 using namespace planner;
+using namespace catalog_test;
 
 namespace {
 
-const Catalog& cat() { return builtinCatalog(); }
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
 
 } // namespace
 
