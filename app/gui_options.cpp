@@ -19,8 +19,9 @@ ParsedArguments parseGuiArguments(const QStringList& arguments)
                                         QStringLiteral("Render a view to the PNG FILE and exit (works headless)."),
                                         QStringLiteral("FILE"));
     const QCommandLineOption view(QStringLiteral("view"),
-                                  QStringLiteral("View for --screenshot: dashboard, compare, provenance, or a browser tab "
-                                                 "(ratios, benchmarks, catalog) when built. Default: dashboard."),
+                                  QStringLiteral("View for --screenshot: dashboard, compare, sweep, uncertainty (both "
+                                                 "run with their defaults first), ratios, benchmarks, catalog or "
+                                                 "provenance. Default: dashboard."),
                                   QStringLiteral("NAME"), QStringLiteral("dashboard"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot. Default: 1440x900."),
                                   QStringLiteral("WxH"), QStringLiteral("1440x900"));

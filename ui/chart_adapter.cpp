@@ -49,7 +49,9 @@ void applyRange(QValueAxis* axis, Range r, bool includeZero)
     if (includeZero) {
         r.add(0);
     }
-    const double pad = (r.hi - r.lo) * 0.08 + (r.hi == r.lo ? 1 : 0);
+    // A single value gets a quarter of its size either side: a fixed 1 turned 200 into 199-201,
+    // as if the data spread over those two units.
+    const double pad = r.hi > r.lo ? (r.hi - r.lo) * 0.08 : (r.hi != 0 ? std::abs(r.hi) * 0.25 : 1.0);
     // Never pad below zero data that starts at zero or above (no negative tokens/s per user).
     const double lo = (includeZero && r.lo >= 0) || (r.lo >= 0 && r.lo - pad < 0) ? 0 : r.lo - pad;
     axis->setRange(lo, includeZero && r.hi <= 0 ? 0 : r.hi + pad);

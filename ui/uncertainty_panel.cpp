@@ -11,12 +11,13 @@
 #include "core/number_text.h"
 #include "document_evaluator.h"
 
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSplitter>
+#include <QVBoxLayout>
 #include <QThread>
 
 namespace planner {
@@ -84,12 +85,16 @@ UncertaintyPanel::UncertaintyPanel(QWidget* parent)
     controls->addWidget(seed_);
     controls->addWidget(cancelButton_);
     controls->addWidget(progress_, 1);
-    auto* grid = new QGridLayout(this);
-    grid->addLayout(controls, 0, 0, 1, 2);
-    grid->addWidget(status_, 1, 0, 1, 2);
-    grid->addWidget(tornado_, 2, 0);
-    grid->addWidget(histogram_, 2, 1);
-    grid->setRowStretch(2, 1);
+    // One chart above the other: side by side at a laptop's width each got half the tab, and the
+    // tornado's field names, the histogram's title and its seven legend entries were cut off.
+    auto* charts = new QSplitter(Qt::Vertical, this);
+    charts->addWidget(tornado_);
+    charts->addWidget(histogram_);
+    charts->setChildrenCollapsible(false);
+    auto* v = new QVBoxLayout(this);
+    v->addLayout(controls);
+    v->addWidget(status_);
+    v->addWidget(charts, 1);
 
     connect(tornadoButton_, &QPushButton::clicked, this, &UncertaintyPanel::runTornado);
     connect(monteCarloButton_, &QPushButton::clicked, this, &UncertaintyPanel::runMonteCarlo);

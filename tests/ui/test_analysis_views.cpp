@@ -3,6 +3,7 @@
 // reports progress, can be cancelled without leaving a half result, and shows what the engine
 // computed: the tornado's bars are the engine's swings, the histogram's percentiles the Monte
 // Carlo's, a frontier point opens as a scenario that evaluates to the point's own figures.
+#include "analysis_charts.h"
 #include "background_job.h"
 #include "chart_adapter.h"
 #include "document_evaluator.h"
@@ -11,7 +12,9 @@
 #include "ui_test_support.h"
 #include "uncertainty_panel.h"
 
+#include <QChartView>
 #include <QSignalSpy>
+#include <QValueAxis>
 #include <QTest>
 
 using namespace planner;
@@ -105,6 +108,24 @@ private Q_SLOTS:
         const Metric* cost = w.evaluator(opened)->snapshot()->evaluation->metric("results.cost_per_mtok_usd");
         QVERIFY(cost);
         VERIFY_RELATIVE(cost->value, pt.second, 1e-12);
+    }
+
+    void aSingleFrontierPointGetsAnAxisOfItsOwnScale()
+    {
+        // A sweep whose cost does not move with the interactivity (the throughput is an explicit
+        // figure) leaves one frontier point, at 200 tokens/s per user. Its axis once ran 199 to
+        // 201, drawn as if the data spread over those two units. Each axis must hold the value
+        // with a margin of at least a quarter of it (50 and 0.025 here) on both sides.
+        ChartPanel panel;
+        panel.setSpec(frontierChart({{200.0, 0.1}}, "workload.min_tokens_per_s_per_user", "results.cost_per_mtok_usd"));
+        auto* view = panel.findChild<QChartView*>();
+        QVERIFY(view && view->chart());
+        const auto axisOf = [&](Qt::Orientation o) { return qobject_cast<QValueAxis*>(view->chart()->axes(o).value(0)); };
+        const QValueAxis* x = axisOf(Qt::Horizontal);
+        const QValueAxis* y = axisOf(Qt::Vertical);
+        QVERIFY(x && y);
+        QVERIFY2(x->min() <= 150.0 && x->max() >= 250.0, qPrintable(QStringLiteral("x %1..%2").arg(x->min()).arg(x->max())));
+        QVERIFY2(y->min() <= 0.075 && y->max() >= 0.125, qPrintable(QStringLiteral("y %1..%2").arg(y->min()).arg(y->max())));
     }
 
     void aBadAxisIsRefusedWithTheLine()
