@@ -218,10 +218,13 @@ double serverPerUser(const Catalog& catalog, std::string_view model, const Throu
 }
 
 // Interactive never exceeds Server for the same system, model and precision: the Server
-// question is the same one at a looser limit. A figure read from the system's own Interactive rows
-// stands (it is what was measured).
-void holdToServer(const ThroughputModel& model, const Catalog& catalog, std::string_view modelId,
-                  const ThroughputQuery& q, const VendorClaim* claim, ThroughputEstimate& e)
+// question is the same one at a looser limit. From the Server figure to the Interactive per-user
+// rate, throughput falls as the measured frontiers of the calibration data fall between the two
+// rates (the interactivity elasticity, calibration.h): the roofline alone sees no cost where a
+// step is compute-bound (its throughput is flat in the batch there), while served curves do. A
+// figure read from the system's own Interactive rows stands (it is what was measured).
+void holdToServer(const ThroughputModel& model, const Calibration& cal, const Catalog& catalog,
+                  std::string_view modelId, const ThroughputQuery& q, const VendorClaim* claim, ThroughputEstimate& e)
 {
     if (q.scenario != MlperfScenario::Interactive || fromOwnRows(e.method))
         return;
@@ -234,14 +237,17 @@ void holdToServer(const ThroughputModel& model, const Catalog& catalog, std::str
     looser.scenario = MlperfScenario::Server;
     looser.withCurve = false;
     auto s = model.estimate(looser, claim);
-    if (!s || !(s.value().totalPerGpu < e.totalPerGpu))
-        return;
+    const double slope = cal.interactivity.factor(server, tps(q.minPerUser)).value_or(1.0);
+    const double bound = s ? tps(s.value().totalPerGpu) * std::min(1.0, slope) : 0.0;
     const double own = tps(e.totalPerGpu);
-    scaleRates(e, tps(s.value().totalPerGpu) / own);
+    if (!(bound > 0) || !(bound < own))
+        return;
+    scaleRates(e, bound / own);
     e.evidence.add("model:interactive-below-server", Grade::Estimate);
     e.warnings.push_back({"workload.min_tokens_per_s_per_user",
-        "held at the Server figure of the same benchmark (" + numberText(tps(e.totalPerGpu))
-            + " tok/s per GPU at " + numberText(server) + " tok/s/user), below this requirement's own "
+        "held at the Server figure of the same benchmark moved by the interactivity elasticity measured on "
+            "frontiers (" + numberText(tps(e.totalPerGpu)) + " tok/s per GPU from " + numberText(server)
+            + " tok/s/user), below this requirement's own "
             + numberText(own) + ": a stricter latency limit never raises throughput"});
 }
 
@@ -315,7 +321,7 @@ Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& quer
         }
     }
     if (e)
-        holdToServer(*this, *catalog_, spec ? std::string_view(spec->id) : query.model, query, claim, e.value());
+        holdToServer(*this, *calibration_, *catalog_, spec ? std::string_view(spec->id) : query.model, query, claim, e.value());
     return e;
 }
 
