@@ -21,35 +21,19 @@ ModelSpec withShape(ModelSpec m, AttentionShape a, Attention kind = Attention::G
     return m;
 }
 
-AttentionShape gqa(int hidden, int heads, int kvHeads, int headDim)
-{
-    AttentionShape a;
-    a.hidden = hidden;
-    a.heads = heads;
-    a.kvHeads = kvHeads;
-    a.headDim = headDim;
-    return a;
-}
-
 // Llama-3.1-70B-like: 80 layers, 64 query heads, 8 KV heads x 128.
-const ModelSpec kLlama70 = withShape(fixtures::model("dense-70b", 70e9, 70e9, 80, 327680), gqa(8192, 64, 8, 128));
+const ModelSpec kLlama70 = withShape(fixtures::model("dense-70b", 70e9, 70e9, 80, 327680), AttentionShape{.hidden = 8192, .heads = 64, .kvHeads = 8, .headDim = 128});
 
 ModelSpec deepseekLike()
 {
-    AttentionShape a;
-    a.hidden = 7168;
-    a.heads = 128;
-    a.headDim = 128;
-    a.kvLoraRank = 512;
-    a.ropeDim = 64;
+    const AttentionShape a{.hidden = 7168, .heads = 128, .headDim = 128, .kvLoraRank = 512, .ropeDim = 64};
     return withShape(fixtures::model("moe-671b", 671e9, 37e9, 61, 70272, 256, 8), a, Attention::MLA);
 }
 
 ModelSpec gptOssLike()
 {
-    AttentionShape a = gqa(2880, 64, 8, 64);
-    a.slidingWindow = 128;
-    a.slidingLayers = 18;
+    const AttentionShape a{.hidden = 2880, .heads = 64, .kvHeads = 8, .headDim = 64, .slidingWindow = 128,
+                           .slidingLayers = 18};
     // kvBytesPerToken16: the 18 full layers x 8 x 64 x 2 x 2 = 36,864.
     return withShape(fixtures::model("moe-117b", 116.8e9, 5.1e9, 36, 36864, 128, 4), a, Attention::HybridSliding);
 }
