@@ -121,6 +121,22 @@ struct StorageTierSpec {
 };
 
 enum class Attention { GQA, MLA, HybridSliding };
+
+// The attention layout from the model's published config, as the roofline needs it for attention
+// compute and for sliding-window KV cache. Zero means unknown: the roofline then falls back to
+// one multiply-add per cached K/V element (roofline.h). The sources are in the catalog's text for
+// the model's KV-cache figure.
+struct AttentionShape {
+    int hidden = 0;     // d_model: the vector exchanged between GPUs per token and layer
+    int heads = 0;      // query (attention) heads
+    int kvHeads = 0;    // GQA/MHA: K and V heads
+    int headDim = 0;    // GQA/MHA: per head; MLA: qk_nope_head_dim (= v_head_dim for DeepSeek-V3)
+    int kvLoraRank = 0; // MLA: the cached latent
+    int ropeDim = 0;    // MLA: the decoupled RoPE key, cached beside the latent
+    int slidingWindow = 0; // tokens a sliding-window layer attends to; 0: none
+    int slidingLayers = 0; // layers with the window; their KV is NOT in kvBytesPerToken16
+};
+
 struct ModelSpec {
     std::string id;   // "deepseek-r1"
     std::string name;
@@ -128,7 +144,8 @@ struct ModelSpec {
     Figure<double> activeParams;
     int layers = 0;
     Attention attention = Attention::GQA;
-    Figure<units::DataSize> kvBytesPerToken16; // all layers, K+V, at 16-bit
+    Figure<units::DataSize> kvBytesPerToken16; // all full-attention layers, K+V, at 16-bit
+    AttentionShape shape;
     int experts = 0; // routed experts; 0 = dense
     int expertsPerToken = 0;
     Figure<double> expertParamsShare; // fraction of total params in routed experts (MoE)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "serving/roofline.h"
 
+#include "serving/attention_cost.h"
+
 #include "core/number_text.h"
 
 #include <algorithm>
@@ -76,13 +78,38 @@ Result<RooflineSetup> baseSetup(const RooflineInput& in)
     s.inputTokens = in.inputTokens;
     s.outputTokens = in.outputTokens;
     s.promptPerStep = in.mode == DecodeMode::WithChunkedPrefill ? in.inputTokens / in.outputTokens : 0.0;
-    // One multiply-add per cached K/V element: 2 FLOPs x (bytes at 16-bit / 2 bytes per element).
-    s.attentionFlopsPerContext = units::in_bytes(m.kvBytesPerToken16.value());
+    const AttentionCost attention = attentionCost(m);
+    s.attentionFlopsPerContext = attention.decodePerContext;
+    s.prefillAttentionPerContext = attention.prefillPerContext;
+    s.slidingFlopsPerContext = attention.slidingPerContext;
+    s.slidingKvPerToken = units::bytes(attention.slidingKvBytes16 * kvCacheScale(in.precision));
+    s.slidingWindow = attention.window;
     s.layers = m.layers;
-    s.dModel = m.layers > 0 ? std::sqrt(s.activeParams / (12.0 * m.layers)) : 0.0;
+    s.dModel = m.shape.hidden > 0 ? m.shape.hidden
+        : m.layers > 0            ? std::sqrt(s.activeParams / (12.0 * m.layers))
+                                  : 0.0;
     s.overhead = in.options.stepOverhead;
     s.collectiveLatency = in.options.collectiveLatency;
     return s;
+}
+
+// KV cache of one sequence at a context of n tokens: full layers keep all n, sliding layers the
+// window.
+double kvBytesPerSequence(const RooflineSetup& s, double n)
+{
+    return units::in_bytes(s.kvPerToken) * n + units::in_bytes(s.slidingKvPerToken) * windowed(n, s.slidingWindow);
+}
+
+// Attention FLOPs of one decode token at a context of n cached tokens.
+double decodeAttention(const RooflineSetup& s, double n)
+{
+    return s.attentionFlopsPerContext * n + s.slidingFlopsPerContext * windowed(n, s.slidingWindow);
+}
+
+// Attention FLOPs of a causal prefill of n prompt tokens.
+double prefillAttention(const RooflineSetup& s, double n)
+{
+    return s.prefillAttentionPerContext * causalPairs(n) + s.slidingFlopsPerContext * causalPairs(n, s.slidingWindow);
 }
 
 // Memory of a group of G GPUs and the batch it holds before the option cap (may be < 1).
@@ -90,7 +117,7 @@ double sizeGroup(RooflineSetup& s, const GpuSpec& g, int groupSize, const Roofli
 {
     s.groupSize = groupSize;
     s.usableHbm = g.hbmCapacity.value() * (o.usableHbmFraction * groupSize);
-    const double perSequence = units::in_bytes(s.kvPerToken) * (s.inputTokens + s.outputTokens);
+    const double perSequence = kvBytesPerSequence(s, s.inputTokens + s.outputTokens);
     const double raw = perSequence > 0 ? (units::in_bytes(s.usableHbm) - units::in_bytes(s.weights)) / perSequence
                                        : static_cast<double>(o.maxBatch);
     s.maxBatch = static_cast<int>(std::clamp(std::floor(raw), 0.0, static_cast<double>(o.maxBatch)));
@@ -179,9 +206,16 @@ units::Time communication(const RooflineSetup& s, double tokens)
         return units::seconds(0);
     const double g = s.groupSize;
     const double oneWay = units::in_bytes(s.scaleUpOneWay * units::seconds(1));
-    const double message = tokens * s.dModel * kActivationBytes * 2.0 * (g - 1) / g;
-    const double transfer = oneWay > 0 ? message / oneWay : 0.0;
-    return (2.0 * s.layers) * (s.collectiveLatency + units::seconds(transfer));
+    const double allReduce = tokens * s.dModel * kActivationBytes * 2.0 * (g - 1) / g;
+    if (s.experts <= 0) {
+        const double transfer = oneWay > 0 ? allReduce / oneWay : 0.0;
+        return (2.0 * s.layers) * (s.collectiveLatency + units::seconds(transfer));
+    }
+    // Expert parallel: the attention's all-reduce, then the dispatch and combine of every token's
+    // hidden vector to and from its k experts (attention_cost.h).
+    const double bytes = allReduce + allToAllBytesPerGpu(tokens, s.expertsPerToken, s.dModel, s.groupSize);
+    const double transfer = oneWay > 0 ? bytes / oneWay : 0.0;
+    return static_cast<double>(s.layers) * (3.0 * s.collectiveLatency + units::seconds(transfer));
 }
 
 // Bytes of weights read per GPU when `tokens` tokens pass through the model once.
@@ -208,8 +242,13 @@ StepParts decodeStep(const RooflineSetup& s, int batch)
     const double b = batch;
     const double tokens = b * (1.0 + s.promptPerStep);
     const double context = s.inputTokens + 0.5 * s.outputTokens;
-    const double kvBytes = units::in_bytes(s.kvPerToken) * b * context / s.groupSize;
-    const double attention = s.attentionFlopsPerContext * b * (context + s.promptPerStep * 0.5 * s.inputTokens);
+    const double kvBytes = kvBytesPerSequence(s, context) * b / s.groupSize;
+    // Chunked prefill adds promptPerStep prompt tokens a sequence, at the prompt's mean causal
+    // context: the whole prompt's pairs spread over its tokens.
+    const double promptPairsPerToken = causalPairs(s.inputTokens, s.slidingWindow) / s.inputTokens;
+    const double promptAttention = s.prefillAttentionPerContext * causalPairs(s.inputTokens) / s.inputTokens
+        + s.slidingFlopsPerContext * promptPairsPerToken;
+    const double attention = b * (decodeAttention(s, context) + s.promptPerStep * promptAttention);
     const double flops = (2.0 * s.activeParams * tokens + attention) / s.groupSize;
     StepParts p;
     p.memory = (weightBytesPerGpu(s, tokens) + kvBytes) / effectiveBandwidth(s);
@@ -301,7 +340,7 @@ std::vector<CurvePoint> toCurve(const std::vector<RooflinePoint>& sweep)
 units::Time prefillTime(const RooflineSetup& s)
 {
     const double n = s.inputTokens;
-    const double flops = (2.0 * s.activeParams * n + s.attentionFlopsPerContext * n * 0.5 * n) / s.groupSize;
+    const double flops = (2.0 * s.activeParams * n + prefillAttention(s, n)) / s.groupSize;
     const double compute = flops / effectiveFlops(s);
     const double memory = weightBytesPerGpu(s, n) / effectiveBandwidth(s);
     return units::seconds(std::max(compute, memory)) + communication(s, n) + s.overhead;

@@ -21,9 +21,10 @@
 // - Bytes read per step: the dense (shared) weights; of the routed experts, those touched by the
 //   step's tokens, E x (1 - (1 - k/E)^T) for T tokens under uniform independent routing, times
 //   the expert size; plus the KV cache of the batch at the mean context ISL + OSL/2.
-// - FLOPs per step: 2 x active parameters per token, plus attention at one multiply-add per cached
-//   K/V element per token (exact for multi-head attention, an undercount for GQA and MLA, which
-//   reuse each element across heads; decode is memory-bound, so this rarely matters).
+// - FLOPs per step: 2 x active parameters per token, plus attention per (token, cached token)
+//   pair by the model's attention layout (attention_cost.h: GQA/MHA 4 x heads x head_dim per
+//   layer, MLA absorbed 2 x heads x (2 x kv_lora_rank + rope) per layer), sliding-window layers
+//   capped at their window for both the KV bytes read and the attention computed.
 // - Aggregated serving uses chunked prefill: every decode step also computes the prompts of the
 //   requests that replace finished ones, B x ISL/OSL tokens on average (compute only: the weights
 //   are read once for both). A disaggregated decode pool (DecodeOnly) skips this.
@@ -34,7 +35,9 @@
 //   tokens only (the prompts are someone else's work).
 // - Communication when G > 1: two collectives per layer per step, each a fixed latency plus a
 //   message of T x d_model x 2 bytes moving 2(G-1)/G of itself over half the bidirectional
-//   scale-up bandwidth; d_model is estimated as sqrt(active / (12 x layers)).
+//   scale-up bandwidth; d_model from the catalog, else estimated as sqrt(active / (12 x layers)).
+//   For an MoE model the MLP's all-reduce is an expert-parallel dispatch and combine instead
+//   (attention_cost.h): attention all-reduce plus the all-to-all bytes, three latencies a layer.
 // - Prefill is compute-bound (2 x active x ISL plus causal attention), the weights read once;
 //   TTFT is the prefill of one request on an idle group: no queueing.
 // - KV cache at 16-bit from the catalog, halved for 8- and 4-bit serving (4-bit KV not modelled).
@@ -105,7 +108,11 @@ struct RooflineSetup {
     double bytesPerParam = 1;
     double inputTokens = 0, outputTokens = 0;
     double promptPerStep = 0;    // prompt tokens computed per sequence per decode step
-    double attentionFlopsPerContext = 0; // FLOPs per token per cached token
+    double attentionFlopsPerContext = 0; // decode: FLOPs per token per cached token (full layers)
+    double prefillAttentionPerContext = 0; // the same for a prompt token
+    double slidingFlopsPerContext = 0;     // sliding-window layers, per attended token
+    units::DataSize slidingKvPerToken;     // sliding-window layers, at the precision
+    int slidingWindow = 0;                 // tokens; 0: no sliding layers
     double dModel = 0;
     int layers = 0;
     units::Time overhead, collectiveLatency;

@@ -205,6 +205,52 @@ void holdToLatencyBoundShare(const Calibration& cal, const ThroughputQuery& q, c
             + numberText(q.outputTokens) + " tokens here)"});
 }
 
+// The Server per-user limit (1 / p99 TPOT) of the MLPerf benchmark an Interactive query is for:
+// the catalog's workload of the model with the query's mean lengths (within 1%); zero when none.
+double serverPerUser(const Catalog& catalog, std::string_view model, const ThroughputQuery& q)
+{
+    auto near = [](double a, double b) { return std::abs(a - b) <= 0.01 * b; };
+    for (const MlperfWorkload& w : catalog.mlperfWorkloads)
+        if (w.model == model && w.serverTpot.value() > 0 && near(q.inputTokens, w.meanInputTokens)
+            && near(q.outputTokens, w.meanOutputTokens))
+            return 1.0 / units::in_seconds(w.serverTpot);
+    return 0.0;
+}
+
+// Interactive never exceeds Server for the same system, model and precision: the Server
+// question is the same one at a looser limit. From the Server figure to the Interactive per-user
+// rate, throughput falls as the measured frontiers of the calibration data fall between the two
+// rates (the interactivity elasticity, calibration.h): the roofline alone sees no cost where a
+// step is compute-bound (its throughput is flat in the batch there), while served curves do. A
+// figure read from the system's own Interactive rows stands (it is what was measured).
+void holdToServer(const ThroughputModel& model, const Calibration& cal, const Catalog& catalog,
+                  std::string_view modelId, const ThroughputQuery& q, const VendorClaim* claim, ThroughputEstimate& e)
+{
+    if (q.scenario != MlperfScenario::Interactive || fromOwnRows(e.method))
+        return;
+    const double server = serverPerUser(catalog, modelId, q);
+    if (!(server > 0) || server >= tps(q.minPerUser))
+        return;
+    ThroughputQuery looser = q;
+    looser.minPerUser = units::tokens_per_second(server);
+    looser.maxTtft = units::seconds(0);
+    looser.scenario = MlperfScenario::Server;
+    looser.withCurve = false;
+    auto s = model.estimate(looser, claim);
+    const double slope = cal.interactivity.factor(server, tps(q.minPerUser)).value_or(1.0);
+    const double bound = s ? tps(s.value().totalPerGpu) * std::min(1.0, slope) : 0.0;
+    const double own = tps(e.totalPerGpu);
+    if (!(bound > 0) || !(bound < own))
+        return;
+    scaleRates(e, bound / own);
+    e.evidence.add("model:interactive-below-server", Grade::Estimate);
+    e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+        "held at the Server figure of the same benchmark moved by the interactivity elasticity measured on "
+            "frontiers (" + numberText(tps(e.totalPerGpu)) + " tok/s per GPU from " + numberText(server)
+            + " tok/s/user), below this requirement's own "
+            + numberText(own) + ": a stricter latency limit never raises throughput"});
+}
+
 } // namespace
 
 ThroughputModel::ThroughputModel(std::span<const BenchmarkPoint> points, const Catalog& catalog,
@@ -274,6 +320,8 @@ Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& quer
                     + "): a latency limit never raises throughput"});
         }
     }
+    if (e)
+        holdToServer(*this, *calibration_, *catalog_, spec ? std::string_view(spec->id) : query.model, query, claim, e.value());
     return e;
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <initializer_list>
 
 namespace planner {
 
@@ -23,13 +24,16 @@ double quantile(std::vector<double> values, double q)
 Calibration withBands(std::span<const BenchmarkPoint> points, const Catalog& catalog, Calibration calibration)
 {
     std::array<std::vector<double>, 4> logErrors; // log(measured / predicted) per method
-    auto file = [&](const ValidationReport& r, bool analyticOnly) {
+    // Each method's errors from the leave-out that matches when it answers (see the header).
+    auto file = [&](const ValidationReport& r, std::initializer_list<ThroughputMethod> methods) {
         for (const Prediction& p : r.predictions)
-            if (p.predicted > 0 && p.measured > 0 && (!analyticOnly || p.method == ThroughputMethod::Analytic))
+            if (p.predicted > 0 && p.measured > 0 && std::find(methods.begin(), methods.end(), p.method) != methods.end())
                 logErrors[static_cast<std::size_t>(p.method)].push_back(std::log(p.measured / p.predicted));
     };
-    file(leaveOneOut(points, catalog, calibration, {LeaveOut::Point, false}), false);
-    file(leaveOneOut(points, catalog, calibration, {LeaveOut::Benchmark, false}), true);
+    file(leaveOneOut(points, catalog, calibration, {LeaveOut::Point, false}),
+         {ThroughputMethod::Measured, ThroughputMethod::Extrapolated});
+    file(leaveOneOut(points, catalog, calibration, {LeaveOut::Curve, false}), {ThroughputMethod::Transferred});
+    file(leaveOneOut(points, catalog, calibration, {LeaveOut::Benchmark, false}), {ThroughputMethod::Analytic});
     for (std::size_t m = 0; m < logErrors.size(); ++m)
         if (static_cast<int>(logErrors[m].size()) >= kMinBandPoints)
             calibration.bands[m] = {quantile(logErrors[m], 0.1), quantile(logErrors[m], 0.9),
