@@ -219,6 +219,69 @@ private Q_SLOTS:
         const double plain = 1000 * peak("sys-b", 0) / peak("sys-a", 0);
         QVERIFY(std::abs(units::in_tokens_per_second(loose.value().totalPerGpu) - plain) < 1e-6 * plain);
     }
+
+    void interactiveHeldBelowTheSameBenchmarksServerFigure()
+    {
+        // An MLPerf-like benchmark of dense-70b at 1024/1024 tokens: Server's p99 TPOT 200 ms
+        // (5 tok/s/user), Interactive's 25 ms (40 tok/s/user). Frontiers fall with an elasticity
+        // of 1 in every band, so going from 5 to 40 tok/s/user keeps 5/40 = 0.125 of the
+        // throughput. Only an Offline row on sys-a is measured; sys-b's Interactive figure is a
+        // transfer, and it may not exceed sys-b's Server figure x 0.125: the roofline alone sees
+        // far less cost in the step from 5 to 40 tok/s/user (memory-bound decode of a 70 GB model
+        // on a fast GPU), so the hold binds and the answer is exactly that product.
+        Catalog c = catalog;
+        MlperfWorkload w;
+        w.key = "dense-70b-bench";
+        w.model = "dense-70b";
+        w.meanInputTokens = 1024;
+        w.meanOutputTokens = 1024;
+        w.serverTtft = units::seconds(2);
+        w.serverTpot = units::seconds(0.2);
+        w.interactiveTtft = units::seconds(0.5);
+        w.interactiveTpot = units::seconds(0.025);
+        c.mlperfWorkloads.push_back(w);
+        Calibration cal;
+        cal.interactivity.elasticity = {1.0, 1.0, 1.0, 1.0};
+        cal.interactivity.segments = {1, 1, 1, 1};
+        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-a", 0, 1000)};
+        const ThroughputModel model(rows, c, cal);
+        ThroughputQuery q;
+        q.model = "dense-70b";
+        q.system = "sys-b";
+        q.withCurve = false;
+        q.scenario = MlperfScenario::Server;
+        q.minPerUser = units::tokens_per_second(5);
+        const auto server = model.estimate(q);
+        QVERIFY(server);
+        q.scenario = MlperfScenario::Interactive;
+        q.minPerUser = units::tokens_per_second(40);
+        q.maxTtft = units::seconds(0.5);
+        const auto interactive = model.estimate(q);
+        QVERIFY(interactive);
+        QCOMPARE(interactive.value().method, ThroughputMethod::Transferred);
+        const double expected = units::in_tokens_per_second(server.value().totalPerGpu) * 5.0 / 40.0;
+        const double got = units::in_tokens_per_second(interactive.value().totalPerGpu);
+        QVERIFY2(std::abs(got - expected) < 1e-9 * expected, qPrintable(QString::number(got) + " vs " + QString::number(expected)));
+        const auto& inputs = interactive.value().evidence.inputs;
+        QVERIFY(std::find(inputs.begin(), inputs.end(), "model:interactive-below-server") != inputs.end());
+        // Without a benchmark in the catalog for these lengths there is no Server figure to hold to:
+        // at 2048 input tokens the answer is the transfer alone, and no hold is stated.
+        q.inputTokens = 2048;
+        const auto other = model.estimate(q);
+        QVERIFY(other);
+        const auto& otherInputs = other.value().evidence.inputs;
+        QVERIFY(std::find(otherInputs.begin(), otherInputs.end(), "model:interactive-below-server") == otherInputs.end());
+        // Read from the system's own Interactive-rate rows, the measured figure stands.
+        const std::vector<BenchmarkPoint> own{
+            [] { BenchmarkPoint p = mlperfRow(1, "Interactive", 38, 3000, 1024); p.system = "sys-b"; return p; }(),
+            [] { BenchmarkPoint p = mlperfRow(2, "Interactive", 42, 2900, 1024); p.system = "sys-b"; return p; }()};
+        const ThroughputModel measured(own, c, cal);
+        q.inputTokens = 1024;
+        const auto m = measured.estimate(q);
+        QVERIFY(m);
+        QCOMPARE(m.value().method, ThroughputMethod::Measured);
+        QVERIFY(units::in_tokens_per_second(m.value().totalPerGpu) > 2900);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWorkloadScaling)
