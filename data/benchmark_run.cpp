@@ -105,17 +105,30 @@ std::string contentId(std::string_view bytes)
 
 void resetForReuse(BenchmarkRun& run)
 {
-    BenchmarkRun fresh;
-    // A field left out here is still reset (the assignment below); it only loses its buffer.
-    for (std::string BenchmarkRun::*text :
-         {&BenchmarkRun::source, &BenchmarkRun::sourceRowId, &BenchmarkRun::date, &BenchmarkRun::division,
-          &BenchmarkRun::systemRaw, &BenchmarkRun::acceleratorRaw, &BenchmarkRun::modelRaw, &BenchmarkRun::systemId,
-          &BenchmarkRun::gpuId, &BenchmarkRun::modelId, &BenchmarkRun::precision, &BenchmarkRun::framework,
-          &BenchmarkRun::frameworkVersion, &BenchmarkRun::parallelism, &BenchmarkRun::scenario, &BenchmarkRun::raw}) {
-        (fresh.*text).swap(run.*text);
-        (fresh.*text).clear();
-    }
-    run = std::move(fresh); // std::string's move assignment takes the emptied buffers along
+    // Field by field: building a fresh run and moving it in cost a thousand instructions a record,
+    // a twentieth of a million-row import. A field added to BenchmarkRun must be added here too;
+    // the size check below catches one forgotten (on the platform the project is built on).
+#if defined(__GLIBCXX__) && defined(__x86_64__)
+    static_assert(sizeof(BenchmarkRun) == 800, "a BenchmarkRun field was added or removed: reset it here");
+#endif
+    static const BenchmarkRun fresh; // the defaults, kept in one place (benchmark_run.h)
+    for (std::string* text : {&run.source, &run.sourceRowId, &run.date, &run.division, &run.systemRaw,
+                              &run.acceleratorRaw, &run.modelRaw, &run.systemId, &run.gpuId, &run.modelId,
+                              &run.precision, &run.framework, &run.frameworkVersion, &run.parallelism,
+                              &run.scenario, &run.raw})
+        text->clear(); // the buffer stays for the next record
+    for (std::optional<int>* count : {&run.gpuCount, &run.nodes, &run.prefillGpus, &run.decodeGpus})
+        count->reset();
+    for (std::optional<double>* value :
+         {&run.isl, &run.osl, &run.concurrency, &run.totalPerGpu, &run.inputPerGpu, &run.outputPerGpu, &run.perUser,
+          &run.requestsPerGpu, &run.ttftMedianMs, &run.ttftP99Ms, &run.tpotMedianMs, &run.tpotP99Ms, &run.powerW})
+        value->reset();
+    run.record = fresh.record;
+    run.grade = fresh.grade;
+    run.precisionIsCheckpoint = fresh.precisionIsCheckpoint;
+    run.serving = fresh.serving;
+    run.unit = fresh.unit;
+    run.preview = fresh.preview;
 }
 
 } // namespace planner

@@ -58,18 +58,30 @@ bool CsvReader::next(std::vector<std::string_view>& fields)
         return false;
     start_ = pos_;
     line_ = nextLine_;
-    for (bool endOfRecord = false; !endOfRecord;) {
+    for (;;) {
         if (fields.size() == kMaxFields) {
             error_ = "line " + std::to_string(line_) + ": more than "
                 + std::to_string(kMaxFields) + " fields";
             return false;
         }
-        std::string_view field;
-        if (!readField(fields.size(), field, endOfRecord))
-            return false;
-        fields.push_back(field);
+        if (pos_ < text_.size() && text_[pos_] == '"') {
+            std::string_view field;
+            if (!readQuotedField(fields.size(), field))
+                return false;
+            fields.push_back(field);
+        } else { // most fields: a slice of the text, found here without a call per field
+            const std::size_t from = pos_;
+            fields.push_back(text_.substr(from, scanUnquoted()));
+        }
+        end_ = pos_;
+        if (pos_ < text_.size() && text_[pos_] == ',') {
+            ++pos_;
+            continue;
+        }
+        if (pos_ < text_.size())
+            skipLineBreak();
+        return true;
     }
-    return true;
 }
 
 // Bytes of w equal to c, marked by their high bit; exact for the lowest match, which is all the
@@ -110,32 +122,19 @@ std::string& CsvReader::rewritten(std::size_t index)
     return rewritten_[index];
 }
 
-bool CsvReader::readField(std::size_t index, std::string_view& field, bool& endOfRecord)
+bool CsvReader::readQuotedField(std::size_t index, std::string_view& field)
 {
-    if (pos_ < text_.size() && text_[pos_] == '"') {
-        if (!readQuoted(index, field))
-            return false;
-        // Stray text after a closing quote, which we keep rather than reject.
-        const std::size_t from = pos_;
-        if (const std::size_t stray = scanUnquoted()) {
-            std::string& joined = rewritten(index);
-            if (joined.data() != field.data())
-                joined.assign(field);
-            joined.append(text_.substr(from, stray));
-            field = joined;
-        }
-    } else {
-        const std::size_t from = pos_;
-        field = text_.substr(from, scanUnquoted());
+    if (!readQuoted(index, field))
+        return false;
+    // Stray text after a closing quote, which we keep rather than reject.
+    const std::size_t from = pos_;
+    if (const std::size_t stray = scanUnquoted()) {
+        std::string& joined = rewritten(index);
+        if (joined.data() != field.data())
+            joined.assign(field);
+        joined.append(text_.substr(from, stray));
+        field = joined;
     }
-    end_ = pos_;
-    if (pos_ < text_.size() && text_[pos_] == ',') {
-        ++pos_;
-        return true;
-    }
-    endOfRecord = true;
-    if (pos_ < text_.size())
-        skipLineBreak();
     return true;
 }
 

@@ -30,7 +30,7 @@ public:
     const std::string& error() const { return error_; } // empty unless the input was malformed
 
 private:
-    bool readField(std::size_t index, std::string_view& field, bool& endOfRecord);
+    bool readQuotedField(std::size_t index, std::string_view& field);
     bool readQuoted(std::size_t index, std::string_view& field);
     std::size_t scanUnquoted();
     std::string& rewritten(std::size_t index);
