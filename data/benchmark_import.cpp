@@ -26,7 +26,8 @@ public:
         auto stmt = sqlite::Statement::prepare(db, schema::insertRunSql());
         if (!stmt)
             return stmt.error();
-        return RunInserter(std::move(stmt.value()), importId);
+        stmt.value().bind(1, importId); // the same for every row, and bindings outlive reset
+        return RunInserter(std::move(stmt.value()));
     }
 
     sqlite::VoidResult insert(const BenchmarkRun& run)
@@ -40,12 +41,11 @@ public:
     }
 
 private:
-    RunInserter(sqlite::Statement stmt, std::int64_t importId) : stmt_(std::move(stmt)), importId_(importId) {}
+    explicit RunInserter(sqlite::Statement stmt) : stmt_(std::move(stmt)) {}
 
     void bind(const BenchmarkRun& r)
     {
-        int i = 0;
-        stmt_.bind(++i, importId_);
+        int i = 1; // ?1, import_id, is bound once
         repeated(++i, r.source);
         text(++i, r.sourceRowId);
         text(++i, r.date);
@@ -69,7 +69,7 @@ private:
         for (const auto* v : {&r.totalPerGpu, &r.inputPerGpu, &r.outputPerGpu, &r.perUser, &r.ttftMedianMs,
                               &r.ttftP99Ms, &r.tpotMedianMs, &r.tpotP99Ms, &r.powerW})
             number(++i, *v);
-        stmt_.bind(++i, r.preview);
+        flag(++i, r.preview);
         text(++i, r.raw);
         repeated(++i, resultUnitName(r.unit));
         number(++i, r.requestsPerGpu);
@@ -123,10 +123,19 @@ private:
         stmt_.bind(i, static_cast<std::int64_t>(*value));
         rowNonNull_ |= bit(i);
     }
+    // preview: NOT NULL, so the statement's NULL before the first row is bound away.
+    void flag(int i, bool value)
+    {
+        if (!(nonNull_ & bit(i)) || value != lastFlag_) {
+            stmt_.bind(i, value);
+            lastFlag_ = value;
+        }
+        rowNonNull_ |= bit(i);
+    }
     static std::uint64_t bit(int i) { return std::uint64_t(1) << i; } // parameters 1..38
 
     sqlite::Statement stmt_;
-    std::int64_t importId_;
+    bool lastFlag_ = false;
     std::uint64_t nonNull_ = 0;    // parameters holding a value since the last row
     std::uint64_t rowNonNull_ = 0; // those given one by the row being bound
     std::array<std::string, 40> repeated_; // by parameter: the text last bound by repeated()

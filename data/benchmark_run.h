@@ -65,7 +65,13 @@ struct BenchmarkRun {
     std::optional<double> powerW; // whole measured system
     bool preview = false;         // not shipping when measured (MLPerf "preview")
     std::string raw;              // the original record, byte for byte where the format allows
+
+    bool operator==(const BenchmarkRun&) const = default;
 };
+
+// Sets every field of run to its default, keeping the text fields' buffers: a reader that reuses
+// one run for every record of a large file allocates nothing per record once they have grown.
+void resetForReuse(BenchmarkRun& run);
 
 // Fills whichever of total / input / output per GPU is missing from the others and the mean
 // request shape, assuming every request has the stated input and output lengths.
@@ -77,5 +83,6 @@ std::uint64_t stableHash(std::string_view bytes);
 // 16 hex digits of stableHash: the row id of a record whose source gives it none, so the same
 // record imported twice is recognised.
 std::string contentId(std::string_view bytes);
+void writeContentId(std::string_view bytes, std::string& id); // the same, into id's buffer
 
 } // namespace planner

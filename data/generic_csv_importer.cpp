@@ -10,14 +10,14 @@ namespace planner {
 
 namespace {
 
-using Row = std::vector<std::string>;
+using Row = std::vector<std::string_view>;
 
 // Converts one record at a time. The first problem found in a record becomes its skip reason;
 // later checks of the same record are moot and record nothing.
 class RowConverter {
 public:
     RowConverter(const CsvFieldMap& map, std::string_view fileLabel) : map_(map), label_(fileLabel) {}
-    std::optional<BenchmarkRun> convert(const Row& row, std::string& error) const;
+    bool convert(const Row& row, BenchmarkRun& run, std::string& error) const; // run: all defaults
 
 private:
     void invalid(std::string reason) const
@@ -149,18 +149,17 @@ void RowConverter::latency(BenchmarkRun& run, const Row& row) const
     run.powerW = number(row, CsvField::PowerW);
 }
 
-std::optional<BenchmarkRun> RowConverter::convert(const Row& row, std::string& error) const
+bool RowConverter::convert(const Row& row, BenchmarkRun& run, std::string& error) const
 {
     error_.clear();
-    BenchmarkRun run;
     identity(run, row);
     shape(run, row);
     throughput(run, row);
     latency(run, row);
     if (error_.empty())
-        return run;
+        return true;
     error = std::move(error_);
-    return std::nullopt;
+    return false;
 }
 
 Result<std::string> mappingText(const ImportOptions& options)
@@ -204,12 +203,12 @@ Result<ReadReport> GenericCsvImporter::parse(std::string_view content, std::stri
     const RowConverter converter(map.value(), fileLabel);
     return readCsvRecords(
         reader,
-        [&](const Row& row, SkippedRow& skip) {
+        [&](const Row& row, BenchmarkRun& run, SkippedRow& skip) {
             std::string error;
-            auto run = converter.convert(row, error);
-            if (!run)
-                skip = {0, SkipKind::Invalid, std::move(error)};
-            return run;
+            if (converter.convert(row, run, error))
+                return true;
+            skip = {0, SkipKind::Invalid, std::move(error)};
+            return false;
         },
         sink);
 }

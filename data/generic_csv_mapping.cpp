@@ -103,7 +103,7 @@ Result<CsvFieldMap> CsvFieldMap::build(const std::vector<std::string>& header, s
     return map;
 }
 
-std::string_view CsvFieldMap::get(const std::vector<std::string>& row, CsvField f) const
+std::string_view CsvFieldMap::get(const std::vector<std::string_view>& row, CsvField f) const
 {
     const auto i = static_cast<std::size_t>(f);
     const int c = column_[i];

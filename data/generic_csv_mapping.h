@@ -33,7 +33,7 @@ public:
     static Result<CsvFieldMap> build(const std::vector<std::string>& header, std::string_view mappingJson);
 
     // The cell for f, or the mapping's default when the cell is absent or empty.
-    std::string_view get(const std::vector<std::string>& row, CsvField f) const;
+    std::string_view get(const std::vector<std::string_view>& row, CsvField f) const;
     bool has(CsvField f) const; // a column or a default exists
 
 private:

@@ -84,21 +84,22 @@ Result<ReadReport> Importer::read(const QString& path, const ImportOptions& opti
 ReadReport readCsvRecords(CsvReader& reader, const CsvRecordConverter& convert, const Importer::RowSink& sink)
 {
     ReadReport report;
-    std::vector<std::string> record;
+    std::vector<std::string_view> record;
+    BenchmarkRun run;
     while (reader.next(record)) {
         ++report.records;
         SkippedRow skip;
-        auto run = convert(record, skip);
-        if (!run) {
+        resetForReuse(run);
+        if (!convert(record, run, skip)) {
             skip.record = reader.line();
             report.skipped.push_back(std::move(skip));
             continue;
         }
-        run->record = reader.line();
-        run->raw = std::string(reader.recordText());
-        if (run->sourceRowId.empty())
-            run->sourceRowId = contentId(run->raw);
-        if (!sink(std::move(*run)))
+        run.record = reader.line();
+        run.raw.assign(reader.recordText());
+        if (run.sourceRowId.empty())
+            writeContentId(run.raw, run.sourceRowId);
+        if (!sink(std::move(run)))
             return report;
     }
     if (!reader.error().empty())

@@ -91,13 +91,15 @@ public:
 
 class CsvReader;
 
-// The record loop of the CSV importers, once they have read the header. convert turns one record
-// into a run, or returns nothing having said in skip why (the record number is filled in here).
+// The record loop of the CSV importers, once they have read the header. convert fills in a run
+// (every field at its default) from one record, or returns false having said in skip why (the
+// record number is filled in here). One run is reused for every record (resetForReuse).
 // Each run gets its line, its raw text and, when the file gives it none, a content id as its row
 // id. Reading ends at the end of the file, when the sink says stop, or at a malformed record,
-// reported as one invalid skip for the rest of the file.
+// reported as one invalid skip for the rest of the file. The record's views are valid during the
+// call only (CsvReader::next).
 using CsvRecordConverter
-    = std::function<std::optional<BenchmarkRun>(const std::vector<std::string>& record, SkippedRow& skip)>;
+    = std::function<bool(const std::vector<std::string_view>& record, BenchmarkRun& run, SkippedRow& skip)>;
 ReadReport readCsvRecords(CsvReader& reader, const CsvRecordConverter& convert, const Importer::RowSink& sink);
 
 // Every row and the report, for tests and small files.

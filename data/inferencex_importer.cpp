@@ -26,7 +26,9 @@ struct Columns {
     bool complete() const { return model >= 0 && gpu >= 0 && throughput >= 0; }
 };
 
-std::string_view cell(const std::vector<std::string>& row, int index)
+using Record = std::vector<std::string_view>;
+
+std::string_view cell(const Record& row, int index)
 {
     if (index < 0 || static_cast<std::size_t>(index) >= row.size())
         return {};
@@ -47,12 +49,12 @@ std::optional<Grade> gradeFor(std::string_view rowType, SkippedRow& skip)
     return std::nullopt;
 }
 
-void fillShape(BenchmarkRun& run, const std::vector<std::string>& row, const Columns& c)
+void fillShape(BenchmarkRun& run, const Record& row, const Columns& c)
 {
     run.isl = text::parseNumber(cell(row, c.isl));
     run.osl = text::parseNumber(cell(row, c.osl));
     run.concurrency = text::parseNumber(cell(row, c.concurrency));
-    run.parallelism = cell(row, c.config);
+    run.parallelism.assign(cell(row, c.config));
     const auto split = parseDisaggregatedConfig(run.parallelism);
     if (split) {
         run.prefillGpus = split->prefillGpus;
@@ -82,7 +84,7 @@ private:
     bool valid_ = false;
 };
 
-void fillThroughput(BenchmarkRun& run, double value, const std::vector<std::string>& row, const Columns& c,
+void fillThroughput(BenchmarkRun& run, double value, const Record& row, const Columns& c,
                     UnitCache& units)
 {
     if (units.kind(cell(row, c.unit)) == TokenKind::Output)
@@ -97,33 +99,32 @@ void fillThroughput(BenchmarkRun& run, double value, const std::vector<std::stri
         run.perUser = perUserFromTpotMs(run.tpotMedianMs);
 }
 
-// One record to a row, or a skip reason.
-std::optional<BenchmarkRun> convert(const std::vector<std::string>& row, const Columns& c, UnitCache& units,
-                                    SkippedRow& skip)
+// One record to a row (run comes with every field at its default), or false and a skip reason.
+bool convert(const Record& row, const Columns& c, UnitCache& units, BenchmarkRun& run, SkippedRow& skip)
 {
     const auto grade = gradeFor(cell(row, c.rowType), skip);
     if (!grade)
-        return std::nullopt;
+        return false;
     const auto throughput = text::parseNumber(cell(row, c.throughput));
     if (!throughput || *throughput <= 0) {
         skip = {0, SkipKind::Invalid, "throughput_per_gpu is not a positive number"};
-        return std::nullopt;
+        return false;
     }
     if (cell(row, c.model).empty() || cell(row, c.gpu).empty()) {
         skip = {0, SkipKind::Invalid, "model or gpu is empty"};
-        return std::nullopt;
+        return false;
     }
-    BenchmarkRun run;
     run.grade = *grade;
-    run.modelRaw = cell(row, c.model);
-    run.acceleratorRaw = cell(row, c.gpu);
-    run.systemRaw = run.acceleratorRaw;
-    run.precision = text::lower(cell(row, c.precision));
-    run.framework = cell(row, c.framework);
-    run.date = cell(row, c.measuredDate).empty() ? cell(row, c.postDate) : cell(row, c.measuredDate);
+    // assign() rather than a temporary std::string: the reused run's buffers take the text.
+    run.modelRaw.assign(cell(row, c.model));
+    run.acceleratorRaw.assign(cell(row, c.gpu));
+    run.systemRaw.assign(run.acceleratorRaw);
+    run.precision = text::lower(cell(row, c.precision)); // short: no allocation either way
+    run.framework.assign(cell(row, c.framework));
+    run.date.assign(cell(row, c.measuredDate).empty() ? cell(row, c.postDate) : cell(row, c.measuredDate));
     fillShape(run, row, c);
     fillThroughput(run, *throughput, row, c, units);
-    return run;
+    return true;
 }
 
 } // namespace
@@ -151,11 +152,9 @@ Result<ReadReport> InferenceXImporter::parse(std::string_view content, std::stri
     UnitCache units;
     return readCsvRecords(
         reader,
-        [&](const std::vector<std::string>& row, SkippedRow& skip) {
-            auto run = convert(row, columns, units, skip);
-            if (run)
-                run->source = "inferencex"; // the file carries no row ids: each gets a content id
-            return run;
+        [&](const Record& row, BenchmarkRun& run, SkippedRow& skip) {
+            run.source.assign("inferencex"); // the file carries no row ids: each gets a content id
+            return convert(row, columns, units, run, skip);
         },
         sink);
 }

@@ -44,6 +44,8 @@ ThroughputUnit classifyThroughputUnit(std::string_view unit, std::string_view me
 
 std::optional<DisaggregatedSplit> parseDisaggregatedConfig(std::string_view config)
 {
+    if (config.find(':') == std::string_view::npos)
+        return std::nullopt; // no "prefill:" or "decode:" (most rows): skip both searches
     const auto prefill = gpusAfter(config, "prefill:");
     const auto decode = gpusAfter(config, "decode:");
     if (!prefill || !decode || *prefill == 0 || *decode == 0)
