@@ -261,7 +261,7 @@ private Q_SLOTS:
         QCOMPARE(interactive.value().method, ThroughputMethod::Transferred);
         const double expected = units::in_tokens_per_second(server.value().totalPerGpu) * 5.0 / 40.0;
         const double got = units::in_tokens_per_second(interactive.value().totalPerGpu);
-        QVERIFY2(std::abs(got - expected) < 1e-9 * expected, qPrintable(QString::number(got) + " vs " + QString::number(expected)));
+        QVERIFY2(std::abs(got - expected) < 1e-9 * expected, qPrintable(QStringLiteral("%1 vs %2").arg(got).arg(expected)));
         const auto& inputs = interactive.value().evidence.inputs;
         QVERIFY(std::find(inputs.begin(), inputs.end(), "model:interactive-below-server") != inputs.end());
         // Without a benchmark in the catalog for these lengths there is no Server figure to hold to:
