@@ -18,18 +18,18 @@ constexpr std::array kGradeNames{EnumName<Grade>{Grade::Verified, "verified"}, E
 std::string_view gradeName(Grade g) { return enumName(kGradeNames, g); }
 std::optional<Grade> gradeFromName(std::string_view name) { return enumFromName(kGradeNames, name); }
 
-void Evidence::add(std::string_view input, Grade g)
+void Evidence::add(SharedString input, Grade g)
 {
     grade = weaker(grade, g);
-    if (inputs.empty() || std::string_view(inputs.back()) < input) { // in order: appended, nothing moves
-        inputs.emplace_back(input);
+    if (inputs.empty() || inputs.back() < input) { // in order: appended, nothing moves
+        inputs.push_back(std::move(input));
         inputGrades.push_back(g);
         return;
     }
     auto it = std::lower_bound(inputs.begin(), inputs.end(), input);
     const auto at = it - inputs.begin();
     if (it == inputs.end() || *it != input) {
-        inputs.insert(it, std::string(input));
+        inputs.insert(it, std::move(input));
         inputGrades.insert(inputGrades.begin() + at, g);
     } else {
         inputGrades[at] = weaker(inputGrades[at], g);
@@ -38,7 +38,7 @@ void Evidence::add(std::string_view input, Grade g)
 
 namespace {
 
-bool strictlySorted(const std::vector<std::string>& v)
+bool strictlySorted(const std::vector<SharedString>& v)
 {
     return std::adjacent_find(v.begin(), v.end(), std::greater_equal<>()) == v.end();
 }
@@ -56,7 +56,7 @@ void Evidence::merge(const Evidence& other)
             add(other.inputs[i], gradeOf(i));
         return;
     }
-    std::vector<std::string> mergedInputs;
+    std::vector<SharedString> mergedInputs;
     std::vector<Grade> mergedGrades;
     mergedInputs.reserve(inputs.size() + other.inputs.size());
     mergedGrades.reserve(inputs.size() + other.inputs.size());

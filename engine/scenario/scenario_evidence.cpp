@@ -14,20 +14,20 @@ Evidence evidenceOf(const Scenario& s, std::initializer_list<std::string_view> p
     Evidence e;
     e.method = std::move(method);
     // Added in sorted order, so each one is appended to the sorted list rather than inserted.
-    std::vector<std::pair<std::string_view, Grade>> graded;
+    std::vector<std::pair<const FieldSpec*, Grade>> graded;
     graded.reserve(paths.size());
     for (std::string_view path : paths) {
         const FieldSpec* f = findField(path);
         const Number* n = f ? numberOf(*f, s) : nullptr;
         // A cost line left at its zero default is an absence, not a claim to grade.
         if (n && n->isSet() && (n->given || n->value != 0))
-            graded.emplace_back(path, n->provenance.grade);
+            graded.emplace_back(f, n->provenance.grade);
     }
-    std::sort(graded.begin(), graded.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::sort(graded.begin(), graded.end(), [](const auto& a, const auto& b) { return a.first->path < b.first->path; });
     e.inputs.reserve(graded.size());
     e.inputGrades.reserve(graded.size());
-    for (const auto& [path, grade] : graded)
-        e.add(path, grade);
+    for (const auto& [field, grade] : graded)
+        e.add(sharedPath(*field), grade); // the field's permanent text: shared, not copied
     return e;
 }
 
