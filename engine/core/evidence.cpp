@@ -51,6 +51,16 @@ void Evidence::merge(const Evidence& other)
     auto gradeOf = [&](std::size_t i) { return i < other.inputGrades.size() ? other.inputGrades[i] : other.grade; };
     // Both lists sorted and unique (as add() keeps them) and one grade per input: one linear merge
     // instead of an insertion per input. Anything else goes input by input.
+    if (other.inputs.empty())
+        return;
+    if (inputs.empty() && inputGrades.empty() && other.inputs.size() == other.inputGrades.size() &&
+        strictlySorted(other.inputs)) { // nothing to merge with: what the merge below gives, as a copy
+        inputs = other.inputs;
+        inputGrades = other.inputGrades;
+        for (Grade g : inputGrades)
+            grade = weaker(grade, g);
+        return;
+    }
     if (inputs.size() != inputGrades.size() || !strictlySorted(inputs) || !strictlySorted(other.inputs)) {
         for (std::size_t i = 0; i < other.inputs.size(); ++i)
             add(other.inputs[i], gradeOf(i));

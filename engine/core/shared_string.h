@@ -12,7 +12,6 @@
 // Copies may be used from several threads at once (the count is atomic); the text never changes.
 
 #include <atomic>
-#include <compare>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -89,19 +88,16 @@ public:
     friend bool operator==(const SharedString& a, std::string_view b) noexcept { return a.view() == b; }
     friend bool operator==(const SharedString& a, const std::string& b) noexcept { return a.view() == b; }
     friend bool operator==(const SharedString& a, const char* b) noexcept { return a.view() == b; }
-    friend std::strong_ordering operator<=>(const SharedString& a, const SharedString& b) noexcept
+    // Ordered as the texts are (no <=>: moc, which reads the tests including this, stops at <compare>).
+    friend bool operator<(const SharedString& a, const SharedString& b) noexcept
     {
-        return a.block_ == b.block_ ? std::strong_ordering::equal : a.view() <=> b.view();
+        return a.block_ != b.block_ && a.view() < b.view();
     }
-    friend std::strong_ordering operator<=>(const SharedString& a, std::string_view b) noexcept { return a.view() <=> b; }
-    friend std::strong_ordering operator<=>(const SharedString& a, const std::string& b) noexcept
-    {
-        return a.view() <=> std::string_view(b);
-    }
-    friend std::strong_ordering operator<=>(const SharedString& a, const char* b) noexcept
-    {
-        return a.view() <=> std::string_view(b);
-    }
+    friend bool operator>(const SharedString& a, const SharedString& b) noexcept { return b < a; }
+    friend bool operator<=(const SharedString& a, const SharedString& b) noexcept { return !(b < a); }
+    friend bool operator>=(const SharedString& a, const SharedString& b) noexcept { return !(a < b); }
+    friend bool operator<(const SharedString& a, std::string_view b) noexcept { return a.view() < b; }
+    friend bool operator<(std::string_view a, const SharedString& b) noexcept { return a < b.view(); }
 
     friend std::string operator+(const SharedString& a, std::string_view b) { return a.str() + std::string(b); }
     friend std::string operator+(const SharedString& a, const std::string& b) { return a.str() + b; }

@@ -5,10 +5,10 @@
 #include "core/evidence.h"
 #include "core/shared_string.h"
 
+#include <QThread>
 #include <QtTest>
 
 #include <memory>
-#include <thread>
 
 using namespace planner;
 
@@ -111,9 +111,11 @@ private Q_SLOTS:
             }
         };
         int bad1 = 0, bad2 = 0;
-        std::thread t1(work, &bad1), t2(work, &bad2);
-        t1.join();
-        t2.join();
+        std::unique_ptr<QThread> t1(QThread::create(work, &bad1)), t2(QThread::create(work, &bad2));
+        t1->start();
+        t2->start();
+        t1->wait();
+        t2->wait();
         QCOMPARE(bad1 + bad2, 0);
         QCOMPARE(permanent.str(), std::string("workload.min_tokens_per_s_per_user"));
         QCOMPARE(counted.str(), std::string("model:roofline-prefill-decode-split"));
