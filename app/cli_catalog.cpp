@@ -38,7 +38,7 @@ public:
             const auto& c = f.claims[i];
             out_ << "  " << std::left << std::setw(26) << (i == 0 ? label : "") << (i == f.chosen ? "* " : "  ")
                  << figureText(convert(c.value), unit) << "  [" << gradeName(c.provenance.grade) << "] "
-                 << c.provenance.source << (c.provenance.date.empty() ? "" : " (" + c.provenance.date + ")")
+                 << c.provenance.source.str() << (c.provenance.date.empty() ? "" : " (" + c.provenance.date + ")")
                  << "\n";
         }
     }

@@ -73,7 +73,7 @@ Result<std::optional<VendorClaim>> vendorClaimFor(const Scenario& s, const Throu
     claim.system = q.system;
     claim.baselineSystem = baseline.value;
     claim.ratio = ratio.value;
-    claim.text = ratio.provenance.source.empty() ? std::string("the scenario") : ratio.provenance.source;
+    claim.text = ratio.provenance.source.empty() ? std::string("the scenario") : ratio.provenance.source.str();
     claim.provenance = ratio.provenance;
     claim.where = "workload.claim_ratio";
     return std::optional<VendorClaim>(std::move(claim));
@@ -111,8 +111,8 @@ std::string questionKey(const Scenario& s, const ThroughputQuery& q)
             const int grade = static_cast<int>(n->provenance.grade);
             key.append(reinterpret_cast<const char*>(&n->value), sizeof n->value).push_back(n->given ? 'g' : 'd');
             key.append(reinterpret_cast<const char*>(&grade), sizeof grade);
-            text(n->provenance.source);
-            text(n->provenance.date);
+            text(n->provenance.source.view());
+            text(n->provenance.date.view());
         } else if (const Text* t = textOf(f, s)) {
             text(t->value);
             key.push_back(t->given ? 'g' : 'd');

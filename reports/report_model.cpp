@@ -31,7 +31,7 @@ void addFigures(ReportModel& model, std::set<std::string>& seen, const std::vect
         if (m.evidence) {
             f.grade = std::string(gradeName(m.evidence->grade));
             f.method = m.evidence->method;
-            f.inputs = m.evidence->inputs;
+            f.inputs.assign(m.evidence->inputs.begin(), m.evidence->inputs.end());
             f.restsOn = m.evidence->restsOn();
         }
         model.figures.push_back(std::move(f));

@@ -269,7 +269,7 @@ QString FieldRow::tooltip() const
         const Number* n = numberOf(field_, document_->scenario());
         if (n->isSet())
             tip += tr("<br>This value: %1, grade %2").arg(
-                QString::fromStdString(n->provenance.source.empty() ? std::string("(no source)") : n->provenance.source)
+                QString::fromStdString(n->provenance.source.empty() ? std::string("(no source)") : n->provenance.source.str())
                     .toHtmlEscaped(),
                 gradeText(n->provenance.grade));
     }

@@ -18,18 +18,18 @@ constexpr std::array kGradeNames{EnumName<Grade>{Grade::Verified, "verified"}, E
 std::string_view gradeName(Grade g) { return enumName(kGradeNames, g); }
 std::optional<Grade> gradeFromName(std::string_view name) { return enumFromName(kGradeNames, name); }
 
-void Evidence::add(std::string_view input, Grade g)
+void Evidence::add(SharedString input, Grade g)
 {
     grade = weaker(grade, g);
-    if (inputs.empty() || std::string_view(inputs.back()) < input) { // in order: appended, nothing moves
-        inputs.emplace_back(input);
+    if (inputs.empty() || inputs.back() < input) { // in order: appended, nothing moves
+        inputs.push_back(std::move(input));
         inputGrades.push_back(g);
         return;
     }
     auto it = std::lower_bound(inputs.begin(), inputs.end(), input);
     const auto at = it - inputs.begin();
     if (it == inputs.end() || *it != input) {
-        inputs.insert(it, std::string(input));
+        inputs.insert(it, std::move(input));
         inputGrades.insert(inputGrades.begin() + at, g);
     } else {
         inputGrades[at] = weaker(inputGrades[at], g);
@@ -38,7 +38,7 @@ void Evidence::add(std::string_view input, Grade g)
 
 namespace {
 
-bool strictlySorted(const std::vector<std::string>& v)
+bool strictlySorted(const std::vector<SharedString>& v)
 {
     return std::adjacent_find(v.begin(), v.end(), std::greater_equal<>()) == v.end();
 }
@@ -51,12 +51,22 @@ void Evidence::merge(const Evidence& other)
     auto gradeOf = [&](std::size_t i) { return i < other.inputGrades.size() ? other.inputGrades[i] : other.grade; };
     // Both lists sorted and unique (as add() keeps them) and one grade per input: one linear merge
     // instead of an insertion per input. Anything else goes input by input.
+    if (other.inputs.empty())
+        return;
+    if (inputs.empty() && inputGrades.empty() && other.inputs.size() == other.inputGrades.size() &&
+        strictlySorted(other.inputs)) { // nothing to merge with: what the merge below gives, as a copy
+        inputs = other.inputs;
+        inputGrades = other.inputGrades;
+        for (Grade g : inputGrades)
+            grade = weaker(grade, g);
+        return;
+    }
     if (inputs.size() != inputGrades.size() || !strictlySorted(inputs) || !strictlySorted(other.inputs)) {
         for (std::size_t i = 0; i < other.inputs.size(); ++i)
             add(other.inputs[i], gradeOf(i));
         return;
     }
-    std::vector<std::string> mergedInputs;
+    std::vector<SharedString> mergedInputs;
     std::vector<Grade> mergedGrades;
     mergedInputs.reserve(inputs.size() + other.inputs.size());
     mergedGrades.reserve(inputs.size() + other.inputs.size());

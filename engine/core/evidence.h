@@ -5,6 +5,8 @@
 // be trusted; every output says the weakest grade it rests on and which inputs it depends on, so a
 // report can state "this $/M tokens rests on two vendor claims and one estimate".
 
+#include "core/shared_string.h"
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -20,9 +22,10 @@ std::string_view gradeName(Grade g);                       // "verified", "third
 std::optional<Grade> gradeFromName(std::string_view name); // inverse of gradeName
 inline Grade weaker(Grade a, Grade b) { return std::max(a, b); }
 
+// Copied into every resolved scenario's fields and every BOM line: the texts are shared, not copied.
 struct Provenance {
-    std::string source; // citation, benchmark row id, or "user"
-    std::string date;   // ISO date of the source, may be empty when unknown
+    SharedString source; // citation, benchmark row id, or "user"
+    SharedString date;   // ISO date of the source, may be empty when unknown
     Grade grade = Grade::User;
 
     bool operator==(const Provenance&) const = default;
@@ -42,10 +45,12 @@ std::string describeGrades(const std::vector<Grade>& grades);
 struct Evidence {
     Grade grade = Grade::Verified;
     std::string method;              // "input", "formula", "measured", "transferred", "analytic"...
-    std::vector<std::string> inputs; // scenario paths or catalog ids, sorted and unique
-    std::vector<Grade> inputGrades;  // the grade of each input, same order
+    std::vector<SharedString> inputs; // scenario paths or catalog ids, sorted and unique
+    std::vector<Grade> inputGrades;   // the grade of each input, same order
 
-    void add(std::string_view input, Grade g);
+    // A SharedString input is shared as it is (scenario paths are permanent texts, see
+    // scenario_schema.h sharedPath); any other text is copied once into a new one.
+    void add(SharedString input, Grade g);
     void merge(const Evidence& other);
     bool empty() const { return inputs.empty(); }
     std::string restsOn() const { return describeGrades(inputGrades); } // "2 vendor, 1 estimate"

@@ -138,9 +138,9 @@ Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, co
         return choices.error();
     const SystemSpec& system = *catalog.system(s.system.value);
     Evaluation out;
-    out.results.reserve(12);
-    out.sizingMetrics.reserve(6);
-    out.details.reserve(40);
+    out.results.reserve(16);
+    out.sizingMetrics.reserve(8);
+    out.details.reserve(64);
     Work w{s, catalog, system, catalog.gpu(system.gpu), *catalog.model(s.workload.model.value), choices.value(), out};
     w.cache = ctx.cache;
     if (auto ok = run(w, ctx); !ok)

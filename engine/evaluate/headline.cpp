@@ -10,6 +10,7 @@
 #include "scenario/scenario_defaults.h"
 
 #include <optional>
+#include <vector>
 
 namespace planner {
 
@@ -124,6 +125,25 @@ namespace {
 
 using Internals = EvaluationCache::Internals;
 
+// A fresh FinanceResult whose lists keep the storage they had.
+void resetKeepingCapacity(FinanceResult& f)
+{
+    auto emptied = [](auto& list) {
+        auto kept = std::move(list);
+        kept.clear();
+        return kept;
+    };
+    auto capex = emptied(f.capex), basisCapex = emptied(f.basis.capex);
+    auto capital = emptied(f.capital), opex = emptied(f.opex);
+    auto cashFlow = emptied(f.cashFlowByYear);
+    f = FinanceResult{};
+    f.capex = std::move(capex);
+    f.basis.capex = std::move(basisCapex);
+    f.capital = std::move(capital);
+    f.opex = std::move(opex);
+    f.cashFlowByYear = std::move(cashFlow);
+}
+
 // The caller's cache's working state, or (no cache, or a nested call already using it) one of
 // this call's own.
 class NumbersState {
@@ -165,13 +185,18 @@ Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog
         auto choices = resolveChoices(s);
         if (!choices)
             return choices.error();
-        // Every field the numbers-only steps read from the Evaluation is reset; the BOM keeps its capacity.
+        // Every field the numbers-only steps read from the Evaluation is reset; the lists keep their
+        // capacity (a sweep from scratch would otherwise allocate each of them again every call).
         Evaluation& e = state->scratch;
         e.bom.lines.clear();
         e.sizing = SizingResult{};
-        e.finance = FinanceResult{};
+        resetKeepingCapacity(e.finance);
         e.warnings.clear();
+        std::vector<CapexItem> capexInput; // Work::financeInput's list, likewise
+        if (state->work)
+            capexInput = std::move(state->work->financeInput.capex);
         steps::Work& w = state->work.emplace(s, catalog, *system, catalog.gpu(system->gpu), *model, choices.value(), e);
+        w.financeInput.capex = std::move(capexInput);
         w.numbersOnly = true;
         w.cache = ctx.cache;
     }

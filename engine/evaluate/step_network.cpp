@@ -56,8 +56,33 @@ FabricInput fabricInput(const Scenario& s, const SwitchSpec* sw, const OpticSpec
     return in;
 }
 
+// The numbers-only path's lines: counts, unit costs and powers only, in the order fabricBom gives
+// them (finance sums them in this order), without a name, unit or provenance to build.
+void fabricBomNumbers(const FabricResult& f, NetworkPlan& out)
+{
+    const Money swPrice = f.switches() ? f.switchCost / double(f.switches()) : usd(0);
+    const Power swPower = f.switches() ? f.switchPowerTotal / double(f.switches()) : watts(0);
+    out.bom.reserve(5);
+    auto line = [&](double count, Money unitCost, Power unitPower) {
+        BomLine& l = out.bom.emplace_back();
+        l.capexClass = CapexClass::Network;
+        l.count = count;
+        l.unitCost = unitCost;
+        l.unitPower = unitPower;
+    };
+    for (int count : {f.leafSwitches, f.spineSwitches, f.coreSwitches})
+        if (count > 0)
+            line(double(count), swPrice, swPower);
+    if (f.transceivers > 0)
+        line(double(f.transceivers), f.transceiverCost / double(f.transceivers),
+             f.transceiverPowerTotal / double(f.transceivers));
+    line(double(f.cables()), usd(0), watts(0));
+}
+
 void fabricBom(bool numbersOnly, const FabricResult& f, const SwitchSpec* sw, const OpticSpec* optic, NetworkPlan& out)
 {
+    if (numbersOnly)
+        return fabricBomNumbers(f, out);
     const Provenance swp = numbersOnly                   ? Provenance{}
                            : sw && sw->price.known() ? sw->price.provenance()
                                                      : Provenance{"no price in the catalog", {}, Grade::Estimate};

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace planner {
 
@@ -372,13 +373,40 @@ Result<void> setField(Scenario& s, std::string_view path, std::string_view value
     return boost::outcome_v2::success();
 }
 
+namespace {
+
+// Each field's path and default source as permanent shared texts, made once, in table order.
+struct SharedFieldTexts {
+    std::vector<SharedString> paths, defaultSources;
+};
+
+const SharedFieldTexts& sharedFieldTexts()
+{
+    static const SharedFieldTexts texts = [] {
+        SharedFieldTexts t;
+        for (const FieldSpec& f : scenarioFields()) {
+            t.paths.push_back(SharedString::permanent(f.path));
+            t.defaultSources.push_back(SharedString::permanent(f.defaultSource));
+        }
+        return t;
+    }();
+    return texts;
+}
+
+std::size_t rowOf(const FieldSpec& f) { return static_cast<std::size_t>(&f - scenarioFields().data()); }
+
+} // namespace
+
+const SharedString& sharedPath(const FieldSpec& f) { return sharedFieldTexts().paths[rowOf(f)]; }
+
 void applyStaticDefaults(Scenario& s)
 {
+    const SharedFieldTexts& texts = sharedFieldTexts();
     for (const FieldSpec& f : scenarioFields()) {
         if (f.number) {
             Number* n = f.number(s);
             if (!n->given && !std::isnan(f.defaultNumber))
-                *n = Number{f.defaultNumber, Provenance{std::string(f.defaultSource), {}, f.defaultGrade}, false};
+                *n = Number{f.defaultNumber, Provenance{texts.defaultSources[rowOf(f)], {}, f.defaultGrade}, false};
         } else if (Text* t = f.text(s); !t->given && !f.defaultText.empty()) {
             *t = Text{std::string(f.defaultText), false};
         }

@@ -48,6 +48,9 @@ struct FieldSpec {
 
 std::span<const FieldSpec> scenarioFields();
 const FieldSpec* findField(std::string_view path);
+// The field's path as a permanent shared text (made once per field), so evidence naming the field
+// shares it instead of copying its characters. `f` must be a row of scenarioFields().
+const SharedString& sharedPath(const FieldSpec& f);
 
 inline const Number* numberOf(const FieldSpec& f, const Scenario& s)
 {

@@ -109,7 +109,7 @@ std::vector<Keyed> keyedRows(std::span<const BenchmarkPoint> points, const Catal
 // "throughput is hgx-h200's x 3.7 as claimed by: NVIDIA GTC 2026 keynote"
 std::string claimWarning(const VendorClaim& claim)
 {
-    const std::string& source = claim.provenance.source.empty() ? claim.text : claim.provenance.source;
+    const std::string& source = claim.provenance.source.empty() ? claim.text : claim.provenance.source.str();
     return "throughput is " + claim.baselineSystem + "'s x " + numberText(claim.ratio)
         + " as claimed by: " + (source.empty() ? std::string("an unnamed source") : source);
 }
