@@ -299,27 +299,42 @@ private Q_SLOTS:
 
     void validateAcrossRoundsWithTheShippedData()
     {
-        // Issue 11's acceptance setting: calibrate on MLPerf v4.0 + v4.1 plus the non-MLPerf rows the
-        // product ships (InferenceX, serving benchmarks), predict every v5.1 LLM result.
+        // Issue 11's acceptance setting: calibrate on MLPerf v4.1 plus the non-MLPerf rows the
+        // product ships (InferenceX, serving benchmarks), predict every v5.1 LLM result. Its
+        // targets, asserted as they are written: median |error| <= 15%, mean <= 25%, at least 70%
+        // within 25%, no result refused, and about 80% of the points inside their P10-P90 band
+        // (held to 72-88%). The README's table has the figures this version gives (13.2%, 18.4%,
+        // 74.1%, 79.9%).
         const std::string extra = dir_.filePath(QStringLiteral("extra.sqlite")).toStdString();
         const std::string v40 = dir_.filePath(QStringLiteral("v40.sqlite")).toStdString();
         QCOMPARE(runCli({"import", "inferencex", sourcePath("data/reference/inferencemax.csv"), "--into", extra}).code, 0);
         QCOMPARE(runCli({"import", "csv", sourcePath("data/reference/serving_benchmarks.csv"), "--into", extra}).code, 0);
+        Run r = runCli({"validate", "--db", v41_, "--db", extra, "--against", v51_, "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        {
+            const json::Value v = parsed(r);
+            const json::Value* overall = v.find("overall");
+            QVERIFY(overall->find("count")->number >= 250);
+            QCOMPARE(v.find("skipped")->number, 0.0);
+            QVERIFY2(overall->find("median_absolute")->number <= 0.15, "median |error| at most 15%");
+            QVERIFY2(overall->find("mean_absolute")->number <= 0.25, "mean |error| at most 25%");
+            QVERIFY2(overall->find("within_25pct")->number >= 0.70, "at least 70% within 25%");
+            const double inBand = overall->find("in_p10_p90_band")->number;
+            QVERIFY2(inBand > 0.72 && inBand < 0.88, qPrintable(QString::number(inBand)));
+        }
+        // With v4.0 added the software gain can be fitted (it needs one system in two rounds).
         QCOMPARE(runCli({"import", "mlperf", sourcePath("data/reference/mlperf/inference_v4.0_llm_results.json"),
                          "--into", v40}).code, 0);
-        Run r = runCli({"validate", "--db", v40, "--db", v41_, "--db", extra, "--against", v51_, "--json"});
+        r = runCli({"validate", "--db", v40, "--db", v41_, "--db", extra, "--against", v51_, "--json"});
         QVERIFY2(r.code == 0, r.err.c_str());
         const json::Value v = parsed(r);
         const json::Value* overall = v.find("overall");
-        QVERIFY(overall->find("count")->number >= 210);
-        // The README's figures (median |e| 15.1%, mean 28.4%, 62% within 25%) with a little room.
-        QVERIFY2(overall->find("median_absolute")->number < 0.18, "median |error| under 18%");
-        QVERIFY2(overall->find("mean_absolute")->number < 0.33, "mean |error| under 33%");
-        QVERIFY2(overall->find("within_25pct")->number > 0.55, "over 55% within 25%");
-        // Bands calibrated: about 80% of the cross-round points inside their P10-P90 band. With
-        // v4.0 the software gain centres the measured points and 93% fall inside (79.9% with v4.1
-        // alone), while the median band is narrower than before (2.39x from P10 to P90, was 2.52x):
-        // transferred bands now come from leave-one-curve-out (uncertainty.h).
+        QVERIFY(overall->find("count")->number >= 250);
+        QVERIFY2(overall->find("median_absolute")->number <= 0.15, "median |error| at most 15%");
+        QVERIFY2(overall->find("mean_absolute")->number <= 0.25, "mean |error| at most 25%");
+        QVERIFY2(overall->find("within_25pct")->number >= 0.70, "at least 70% within 25%");
+        // Here 93% fall inside: the gain centres the measured points, whose band (measured within
+        // one round) does not know it. Wider than 80%, so held only to 70-95%.
         const double inBand = overall->find("in_p10_p90_band")->number;
         QVERIFY2(inBand > 0.70 && inBand < 0.95, qPrintable(QString::number(inBand)));
         // The software gain (fitted on v4.0 -> v4.1) reduces the error of points measured on the
@@ -330,9 +345,13 @@ private Q_SLOTS:
                 < gain->find("without_gain")->find("mean_absolute")->number);
         QVERIFY(v.find("by_scenario")->find("Interactive") && v.find("by_benchmark")->find("deepseek-r1"));
         // Several --db with leave-one-benchmark-out: the new-model case, per benchmark.
-        r = runCli({"validate", "--db", v41_, "--db", extra, "--leave-benchmark-out", "--json"});
+        // Issue 11's target: median |error| at most 30% (the README's row: 27.0% on 452 points).
+        r = runCli({"validate", "--db", v40, "--db", v41_, "--db", extra, "--leave-benchmark-out", "--json"});
         QVERIFY2(r.code == 0, r.err.c_str());
-        QVERIFY(parsed(r).find("by_benchmark")->find("llama2-70b"));
+        const json::Value lbo = parsed(r);
+        QVERIFY(lbo.find("by_benchmark")->find("llama2-70b"));
+        QVERIFY(lbo.find("overall")->find("count")->number >= 400);
+        QVERIFY2(lbo.find("overall")->find("median_absolute")->number <= 0.30, "leave-one-benchmark-out median at most 30%");
         QCOMPARE(runCli({"validate", "--db", v41_, "--by-curve", "--leave-benchmark-out"}).code, 1);
         QCOMPARE(runCli({"validate"}).code, 1);
     }

@@ -91,7 +91,7 @@ private Q_SLOTS:
         QVERIFY(std::abs(units::in_tokens_per_second(later.value().totalPerGpu) - 1200 * factor) < 1e-9);
         bool stated = false;
         for (const auto& input : later.value().evidence.inputs)
-            stated = stated || input.starts_with("model:software-gain v4.1->v5.1");
+            stated = stated || input.view().starts_with("model:software-gain v4.1->v5.1");
         QVERIFY(stated);
     }
 };
