@@ -23,5 +23,8 @@ echo
 echo "== Calibrate on v4.0 + v4.1 + InferenceX + serving benchmarks, predict v5.1"
 "$cli" validate --db "$work/v40.sqlite" --db "$work/v41.sqlite" --db "$work/extra.sqlite" --against "$work/v51.sqlite"
 echo
+echo "== Leave one benchmark out, v4.1 + InferenceX + serving benchmarks"
+"$cli" validate --db "$work/v41.sqlite" --db "$work/extra.sqlite" --leave-benchmark-out
+echo
 echo "== Leave one benchmark out, v4.0 + v4.1 + InferenceX + serving benchmarks"
 "$cli" validate --db "$work/v40.sqlite" --db "$work/v41.sqlite" --db "$work/extra.sqlite" --leave-benchmark-out
