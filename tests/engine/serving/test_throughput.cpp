@@ -110,6 +110,38 @@ private Q_SLOTS:
         QCOMPARE(e.value().rowsUsed, (std::vector<std::int64_t>{1, 2}));
     }
 
+    void curvesThatAllStopShortTransferFromTheNearestReach()
+    {
+        // A Rubin target and two sources, neither measured up to the 360 tok/s/user asked: a
+        // Blackwell Ultra system (the nearer generation) whose runs stop at 15 tok/s/user and a
+        // Blackwell one whose runs reach 300. Either reading is held at its end run; the
+        // Blackwell one is held 1.2x past its runs, the Blackwell Ultra one 24x, at a
+        // throughput batched for 15 tok/s/user. The transfer must come from the Blackwell rows.
+        Catalog c;
+        c.gpus = {fixtures::gpu("gpu-r", "rubin", 288, 20, 50, 25, 12), fixtures::gpu("gpu-u", "blackwell-ultra", 288, 8, 15, 5, 2.5),
+                  fixtures::gpu("gpu-b", "blackwell", 192, 8, 10, 5, 2.5)};
+        c.systems = {fixtures::system("sys-r", "gpu-r", 72), fixtures::system("sys-u", "gpu-u", 72),
+                     fixtures::system("sys-b", "gpu-b", 8)};
+        c.models = {fixtures::model("small-8b", 8e9, 8e9, 32, 131072)};
+        const std::vector<BenchmarkPoint> rows{
+            fixtures::row(1, "small-8b", "sys-u", 10, 40000), fixtures::row(2, "small-8b", "sys-u", 15, 38000),
+            fixtures::row(3, "small-8b", "sys-b", 100, 9000), fixtures::row(4, "small-8b", "sys-b", 300, 2500)};
+        const ThroughputModel model(rows, c, calibration);
+        ThroughputQuery q;
+        q.model = "small-8b";
+        q.system = "sys-r";
+        q.minPerUser = units::tokens_per_second(360);
+        const auto e = model.estimate(q);
+        QVERIFY(e);
+        QCOMPARE(e.value().method, ThroughputMethod::Transferred);
+        QCOMPARE(e.value().transferredFrom, std::string("sys-b"));
+        // Where the nearer generation's runs do reach the requirement, they still come first.
+        q.minPerUser = units::tokens_per_second(12);
+        const auto near = model.estimate(q);
+        QVERIFY(near);
+        QCOMPARE(near.value().transferredFrom, std::string("sys-u"));
+    }
+
     void vendorClaimScalesTheBaseline()
     {
         const VendorClaim claim = claimBOverA(3.7);
