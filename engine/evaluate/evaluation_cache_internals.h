@@ -11,6 +11,8 @@
 
 #include <array>
 #include <optional>
+#include <string>
+#include <utility>
 
 namespace planner {
 
@@ -36,6 +38,15 @@ struct EvaluationCache::Internals {
     };
     std::array<ReliabilityEntry, 2> reliability{};
     std::size_t olderReliability = 0;
+
+    // The headline at each end of the throughput's P10-P90 band (throughput_band.cpp) for the
+    // inputs last asked about: two numbers-only evaluations, most of a full evaluation's time when
+    // the throughput comes with a band, and the same answer until one of their inputs changes.
+    struct BandEnds {
+        std::string key;     // every input the two evaluations read (throughput_band.cpp bandKey)
+        std::string asked;   // this call's key, built here so it needs no allocation per call
+        std::optional<std::pair<Result<HeadlineFigures>, Result<HeadlineFigures>>> ends; // P10's, P90's
+    } band;
 
     // The numbers-only path's Evaluation (sizing, BOM, finance; never the resolved scenario or the
     // Metric lists) and Work, reused so an inner loop neither builds nor destroys them per call.

@@ -7,10 +7,14 @@
 // monotone in it (more tokens per GPU: fewer GPUs for a demand, more tokens from a fixed cluster),
 // so the figure at throughput's P10 is the figure's own P10 or P90. Input uncertainty (prices,
 // utilization) is Monte Carlo's job, not this band's.
+#include "evaluate/evaluation_cache_internals.h"
 #include "evaluate/evaluation_steps.h"
+#include "scenario/scenario_schema.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <unordered_map>
 
 namespace planner::steps {
 
@@ -32,6 +36,54 @@ Result<HeadlineFigures> headlineAt(const Work& w, TokenRate perGpu)
     return evaluateResolvedNumbers(w.s, w.catalog, at);
 }
 
+template <class T>
+void appendBytes(std::string& key, const T& v)
+{
+    char bytes[sizeof v];
+    std::memcpy(bytes, &v, sizeof v);
+    key.append(bytes, sizeof v);
+}
+
+// Everything the two runs of headlineAt read, as bytes: the catalog (by address: whoever edits a
+// catalog clears the cache, evaluation_cache.h), the band's ends and the input/output split they
+// are given, and every field of the resolved scenario that the numbers-only path can read: each
+// value and whether it was given (provenance feeds evidence only, which that path never builds).
+// Texts go length first, so no two lists of texts give one key.
+void bandKey(const Work& w, std::string& key)
+{
+    key.clear();
+    appendBytes(key, &w.catalog);
+    appendBytes(key, w.throughput.p10PerGpu.value());
+    appendBytes(key, w.throughput.p90PerGpu.value());
+    appendBytes(key, w.throughput.prefillTimeShare);
+    for (const FieldSpec& f : scenarioFields()) {
+        if (const Number* n = numberOf(f, w.s)) {
+            appendBytes(key, n->value);
+            key.push_back(n->given ? 'g' : 'd');
+        } else if (const Text* t = textOf(f, w.s)) {
+            appendBytes(key, t->value.size());
+            key.append(t->value).push_back(t->given ? 'g' : 'd');
+        }
+    }
+}
+
+// The headline at both ends of the band: from the caller's cache when the key is the one last
+// asked about, else computed (and remembered there).
+std::pair<Result<HeadlineFigures>, Result<HeadlineFigures>> bandEnds(const Work& w)
+{
+    const ThroughputAnswer& t = w.throughput;
+    if (!w.cache)
+        return {headlineAt(w, t.p10PerGpu), headlineAt(w, t.p90PerGpu)};
+    auto& memo = w.cache->internals().band;
+    bandKey(w, memo.asked);
+    if (memo.ends && memo.key == memo.asked)
+        return *memo.ends;
+    memo.ends.reset(); // until the new answer is in, nothing stale can be read
+    memo.ends.emplace(headlineAt(w, t.p10PerGpu), headlineAt(w, t.p90PerGpu));
+    memo.key.swap(memo.asked);
+    return *memo.ends;
+}
+
 // Figures that are ratios of cost to GPU-hours or of tokens to capacity (TCO per GPU-hour, the
 // break-even price, realized utilization) move with throughput only as whole domains are added or
 // dropped: a band on them would show rounding, not uncertainty, so they get none.
@@ -40,10 +92,26 @@ bool followsThroughput(Headline h)
     return h != Headline::TcoPerGpuHour && h != Headline::BreakevenGpuHour && h != Headline::UtilizationRealized;
 }
 
+// headlineFromKey for a published Metric's key, which is always the whole key: one hash lookup
+// instead of comparing with every headline key's suffixes. The same answer, as no headline key
+// ends in another whole one.
+std::optional<Headline> headlineOfMetric(std::string_view key)
+{
+    static const std::unordered_map<std::string_view, Headline> index = [] {
+        std::unordered_map<std::string_view, Headline> map;
+        for (int i = 0; i < kHeadlineCount; ++i)
+            map.emplace(headlineKeys()[i], static_cast<Headline>(i));
+        return map;
+    }();
+    if (auto it = index.find(key); it != index.end())
+        return it->second;
+    return headlineFromKey(key);
+}
+
 void attach(std::vector<Metric>& list, const HeadlineFigures& low, const HeadlineFigures& high)
 {
     for (Metric& m : list) {
-        const auto which = headlineFromKey(m.key);
+        const auto which = headlineOfMetric(m.key);
         if (!which || !followsThroughput(*which) || !low.has(*which) || !high.has(*which))
             continue;
         const double a = low[*which], b = high[*which];
@@ -63,8 +131,7 @@ void publishThroughputBands(Work& w)
     const ThroughputAnswer& t = w.throughput;
     if (w.training() || !(t.p10PerGpu > tokens_per_second(0)) || !(t.p90PerGpu > tokens_per_second(0)))
         return;
-    auto low = headlineAt(w, t.p10PerGpu);
-    auto high = headlineAt(w, t.p90PerGpu);
+    const auto [low, high] = bandEnds(w);
     if (!low || !high) {
         // The figure itself was evaluated; a band end that cannot be (a demand no cluster under the
         // power cap serves at P10) leaves the figures without a band, and says why.
