@@ -48,6 +48,15 @@ struct EvaluationCache::Internals {
         std::optional<std::pair<Result<HeadlineFigures>, Result<HeadlineFigures>>> ends; // P10's, P90's
     } band;
 
+    // The evidence of the inference headline figures (publish_results.cpp) and the lists it was
+    // merged from: merging the same lists again was most of publishing them. Compared in full,
+    // so a change to any of them (an input's grade, a throughput row) merges anew.
+    struct PublishedEvidence {
+        std::array<Evidence, 6> parts;  // TCO, throughput, utilization, demand, power, PUE
+        bool demand = false, split = false; // sized for a demand; input/output split from the roofline
+        std::optional<std::array<EvidencePtr, 5>> merged; // cost, split cost, throughput, per MW IT, per MW facility
+    } published;
+
     // The numbers-only path's Evaluation (sizing, BOM, finance; never the resolved scenario or the
     // Metric lists) and Work, reused so an inner loop neither builds nor destroys them per call.
     Evaluation scratch;
