@@ -12,7 +12,9 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 namespace planner {
 
@@ -45,6 +47,11 @@ struct EvaluationCache::Internals {
     struct BandEnds {
         std::string key;     // every input the two evaluations read (throughput_band.cpp bandKey)
         std::string asked;   // this call's key, built here so it needs no allocation per call
+        // Which headline each published Metric's key names, for the keys last seen: the keys are
+        // literals that outlive every evaluation, so the same address and length is the same key.
+        // One pair per list the band is attached to (results, sizing).
+        std::array<std::vector<std::string_view>, 2> metricKeys;
+        std::array<std::vector<int>, 2> metricHeadlines; // a Headline, or -1 for none
         std::optional<std::pair<Result<HeadlineFigures>, Result<HeadlineFigures>>> ends; // P10's, P90's
     } band;
 

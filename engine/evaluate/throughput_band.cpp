@@ -36,35 +36,46 @@ Result<HeadlineFigures> headlineAt(const Work& w, TokenRate perGpu)
     return evaluateResolvedNumbers(w.s, w.catalog, at);
 }
 
+// Writes into `key` from `at` on, growing it when needed (its capacity stays between calls).
 template <class T>
-void appendBytes(std::string& key, const T& v)
+void putBytes(std::string& key, std::size_t& at, const T& v)
 {
-    char bytes[sizeof v];
-    std::memcpy(bytes, &v, sizeof v);
-    key.append(bytes, sizeof v);
+    if (at + sizeof v > key.size())
+        key.resize(2 * (at + sizeof v));
+    std::memcpy(key.data() + at, &v, sizeof v);
+    at += sizeof v;
+}
+
+void putText(std::string& key, std::size_t& at, std::string_view t)
+{
+    putBytes(key, at, t.size()); // length first, so no two lists of texts give one key
+    if (at + t.size() > key.size())
+        key.resize(2 * (at + t.size()));
+    std::memcpy(key.data() + at, t.data(), t.size());
+    at += t.size();
 }
 
 // Everything the two runs of headlineAt read, as bytes: the catalog (by address: whoever edits a
 // catalog clears the cache, evaluation_cache.h), the band's ends and the input/output split they
 // are given, and every field of the resolved scenario that the numbers-only path can read: each
 // value and whether it was given (provenance feeds evidence only, which that path never builds).
-// Texts go length first, so no two lists of texts give one key.
 void bandKey(const Work& w, std::string& key)
 {
-    key.clear();
-    appendBytes(key, &w.catalog);
-    appendBytes(key, w.throughput.p10PerGpu.value());
-    appendBytes(key, w.throughput.p90PerGpu.value());
-    appendBytes(key, w.throughput.prefillTimeShare);
+    std::size_t at = 0;
+    putBytes(key, at, &w.catalog);
+    putBytes(key, at, w.throughput.p10PerGpu.value());
+    putBytes(key, at, w.throughput.p90PerGpu.value());
+    putBytes(key, at, w.throughput.prefillTimeShare);
     for (const FieldSpec& f : scenarioFields()) {
         if (const Number* n = numberOf(f, w.s)) {
-            appendBytes(key, n->value);
-            key.push_back(n->given ? 'g' : 'd');
+            putBytes(key, at, n->value);
+            putBytes(key, at, n->given);
         } else if (const Text* t = textOf(f, w.s)) {
-            appendBytes(key, t->value.size());
-            key.append(t->value).push_back(t->given ? 'g' : 'd');
+            putText(key, at, t->value);
+            putBytes(key, at, t->given);
         }
     }
+    key.resize(at);
 }
 
 // The headline at both ends of the band: from the caller's cache when the key is the one last
@@ -108,11 +119,46 @@ std::optional<Headline> headlineOfMetric(std::string_view key)
     return headlineFromKey(key);
 }
 
-void attach(std::vector<Metric>& list, const HeadlineFigures& low, const HeadlineFigures& high)
+// The headline each Metric of the list names (-1: none), looked up once per list of keys: kept in
+// the caller's cache with the keys it was found for, compared by address and length.
+const std::vector<int>& headlinesOf(const Work& w, const std::vector<Metric>& list, std::size_t slot,
+                                    std::vector<int>& own)
 {
-    for (Metric& m : list) {
+    std::vector<std::string_view>* keys = nullptr;
+    std::vector<int>* headlines = &own;
+    if (w.cache) {
+        auto& memo = w.cache->internals().band;
+        keys = &memo.metricKeys[slot];
+        headlines = &memo.metricHeadlines[slot];
+        const bool same = std::equal(list.begin(), list.end(), keys->begin(), keys->end(),
+                                     [](const Metric& m, std::string_view k) {
+                                         return m.key.data() == k.data() && m.key.size() == k.size();
+                                     });
+        if (same)
+            return *headlines;
+        keys->clear();
+    }
+    headlines->clear();
+    for (const Metric& m : list) {
         const auto which = headlineOfMetric(m.key);
-        if (!which || !followsThroughput(*which) || !low.has(*which) || !high.has(*which))
+        headlines->push_back(which ? static_cast<int>(*which) : -1);
+        if (keys)
+            keys->push_back(m.key);
+    }
+    return *headlines;
+}
+
+void attach(const Work& w, std::size_t slot, std::vector<Metric>& list, const HeadlineFigures& low,
+            const HeadlineFigures& high)
+{
+    std::vector<int> own;
+    const std::vector<int>& headlines = headlinesOf(w, list, slot, own);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        Metric& m = list[i];
+        if (headlines[i] < 0)
+            continue;
+        const auto which = std::optional<Headline>(static_cast<Headline>(headlines[i]));
+        if (!followsThroughput(*which) || !low.has(*which) || !high.has(*which))
             continue;
         const double a = low[*which], b = high[*which];
         if (std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)))
@@ -142,8 +188,8 @@ void publishThroughputBands(Work& w)
                                       why.message + ")"});
         return;
     }
-    attach(w.out.results, low.value(), high.value());
-    attach(w.out.sizingMetrics, low.value(), high.value());
+    attach(w, 0, w.out.results, low.value(), high.value());
+    attach(w, 1, w.out.sizingMetrics, low.value(), high.value());
 }
 
 } // namespace planner::steps
