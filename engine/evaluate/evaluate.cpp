@@ -129,15 +129,14 @@ Result<void> run(Work& w, const EvaluationContext& ctx)
 
 Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, const EvaluationContext& ctx)
 {
-    auto resolved = resolveScenario(scenario, catalog);
-    if (!resolved)
-        return resolved.error();
-    const Scenario& s = resolved.value();
+    Evaluation out;
+    if (auto ok = resolveScenarioInto(scenario, catalog, out.resolved); !ok)
+        return ok.error();
+    const Scenario& s = out.resolved; // resolved in place: the steps read it where the caller gets it
     auto choices = resolveChoices(s);
     if (!choices)
         return choices.error();
     const SystemSpec& system = *catalog.system(s.system.value);
-    Evaluation out;
     out.results.reserve(16);
     out.sizingMetrics.reserve(8);
     out.details.reserve(64);
@@ -145,7 +144,6 @@ Result<Evaluation> evaluate(const Scenario& scenario, const Catalog& catalog, co
     w.cache = ctx.cache;
     if (auto ok = run(w, ctx); !ok)
         return ok.error();
-    out.resolved = std::move(resolved.value()); // last use of s
     return out;
 }
 

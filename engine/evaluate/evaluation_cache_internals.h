@@ -11,6 +11,10 @@
 
 #include <array>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace planner {
 
@@ -36,6 +40,29 @@ struct EvaluationCache::Internals {
     };
     std::array<ReliabilityEntry, 2> reliability{};
     std::size_t olderReliability = 0;
+
+    // The headline at each end of the throughput's P10-P90 band (throughput_band.cpp) for the
+    // inputs last asked about: two numbers-only evaluations, most of a full evaluation's time when
+    // the throughput comes with a band, and the same answer until one of their inputs changes.
+    struct BandEnds {
+        std::string key;     // every input the two evaluations read (throughput_band.cpp bandKey)
+        std::string asked;   // this call's key, built here so it needs no allocation per call
+        // Which headline each published Metric's key names, for the keys last seen: the keys are
+        // literals that outlive every evaluation, so the same address and length is the same key.
+        // One pair per list the band is attached to (results, sizing).
+        std::array<std::vector<std::string_view>, 2> metricKeys;
+        std::array<std::vector<int>, 2> metricHeadlines; // a Headline, or -1 for none
+        std::optional<std::pair<Result<HeadlineFigures>, Result<HeadlineFigures>>> ends; // P10's, P90's
+    } band;
+
+    // The evidence of the inference headline figures (publish_results.cpp) and the lists it was
+    // merged from: merging the same lists again was most of publishing them. Compared in full,
+    // so a change to any of them (an input's grade, a throughput row) merges anew.
+    struct PublishedEvidence {
+        std::array<Evidence, 6> parts;  // TCO, throughput, utilization, demand, power, PUE
+        bool demand = false, split = false; // sized for a demand; input/output split from the roofline
+        std::optional<std::array<EvidencePtr, 5>> merged; // cost, split cost, throughput, per MW IT, per MW facility
+    } published;
 
     // The numbers-only path's Evaluation (sizing, BOM, finance; never the resolved scenario or the
     // Metric lists) and Work, reused so an inner loop neither builds nor destroys them per call.

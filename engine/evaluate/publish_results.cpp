@@ -3,7 +3,10 @@
 // cost per year / tokens served per year, with everything that follows from it. Training: the run
 // leads (cost, wall-clock, GPU-hours, cost per million training tokens, goodput, checkpoint
 // overhead); figures that only mean something for serving are not published.
+#include "evaluate/evaluation_cache_internals.h"
 #include "evaluate/evaluation_steps.h"
+
+#include <array>
 
 namespace planner::steps {
 
@@ -11,15 +14,84 @@ using namespace units;
 
 namespace {
 
-EvidencePtr costEvidence(const Work& w)
+// What the headline figures' evidence is merged from: the TCO's inputs, the throughput's, the
+// utilization's, the demand's (merged only for a cluster sized for a demand) and, for the rates
+// per MW, the power's and the PUE's.
+struct EvidenceParts {
+    std::array<const Evidence*, 6> lists;
+    Evidence utilization, demand, pue; // made here: the ones not kept in Work
+    bool demandSized = false;
+    bool split = false;
+};
+
+EvidenceParts evidenceParts(const Work& w)
 {
-    Evidence costE = *w.tcoInputs;
-    costE.merge(w.throughput.evidence);
-    costE.merge(evidenceOf(w.s, {"finance.utilization"}, ""));
-    if (w.out.sizing.basis == SizingBasis::Demand)
-        costE.merge(evidenceOf(w.s, {"workload.demand_tokens_per_day", "workload.demand_requests_per_s"}, ""));
+    EvidenceParts p;
+    p.utilization = evidenceOf(w.s, {"finance.utilization"}, "");
+    p.demandSized = w.out.sizing.basis == SizingBasis::Demand;
+    if (p.demandSized)
+        p.demand = evidenceOf(w.s, {"workload.demand_tokens_per_day", "workload.demand_requests_per_s"}, "");
+    p.pue = evidenceOf(w.s, {"facility.pue"}, "formula");
+    p.split = w.splitFromRoofline;
+    p.lists = {w.tcoInputs.get(), &w.throughput.evidence, &p.utilization, &p.demand, &w.powerEvidence, &p.pue};
+    return p;
+}
+
+EvidencePtr costEvidence(const EvidenceParts& p)
+{
+    Evidence costE = *p.lists[0];
+    costE.merge(*p.lists[1]);
+    costE.merge(*p.lists[2]);
+    if (p.demandSized)
+        costE.merge(*p.lists[3]);
     costE.method = "formula";
     return std::make_shared<const Evidence>(std::move(costE));
+}
+
+// cost, split cost, throughput, per MW of IT power, per MW of facility power: from the parts alone.
+std::array<EvidencePtr, 5> inferenceEvidence(const EvidenceParts& p)
+{
+    const auto cost = costEvidence(p);
+    auto split = cost;
+    if (p.split) {
+        Evidence e = *cost;
+        e.add("model:roofline-prefill-decode-split", Grade::Estimate);
+        split = std::make_shared<const Evidence>(std::move(e));
+    }
+    const auto tput = std::make_shared<const Evidence>(*p.lists[1]);
+    Evidence perMw = *tput;
+    perMw.merge(*p.lists[4]);
+    perMw.method = "formula";
+    Evidence perMwFacility = perMw;
+    perMwFacility.merge(*p.lists[5]);
+    return {cost, split, tput, std::make_shared<const Evidence>(std::move(perMw)),
+            std::make_shared<const Evidence>(std::move(perMwFacility))};
+}
+
+bool sameEvidence(const Evidence& a, const Evidence& b)
+{
+    return a.grade == b.grade && a.method == b.method && a.inputs == b.inputs && a.inputGrades == b.inputGrades;
+}
+
+// inferenceEvidence, from the caller's cache when the parts are the ones it was last merged from.
+std::array<EvidencePtr, 5> rememberedInferenceEvidence(const Work& w)
+{
+    const EvidenceParts p = evidenceParts(w);
+    if (!w.cache)
+        return inferenceEvidence(p);
+    auto& memo = w.cache->internals().published;
+    bool same = memo.merged && memo.demand == p.demandSized && memo.split == p.split;
+    for (std::size_t i = 0; same && i < p.lists.size(); ++i)
+        same = sameEvidence(memo.parts[i], *p.lists[i]);
+    if (same)
+        return *memo.merged;
+    memo.merged.reset(); // until the new parts are in, nothing stale can be read
+    for (std::size_t i = 0; i < p.lists.size(); ++i)
+        memo.parts[i] = *p.lists[i];
+    memo.demand = p.demandSized;
+    memo.split = p.split;
+    memo.merged = inferenceEvidence(p);
+    return *memo.merged;
 }
 
 void publishCommon(Work& w, const EvidencePtr& cost)
@@ -39,7 +111,7 @@ void publishCommon(Work& w, const EvidencePtr& cost)
 void publishTraining(Work& w)
 {
     const HeadlineFigures& h = w.headline;
-    Evidence e = *costEvidence(w);
+    Evidence e = *costEvidence(evidenceParts(w));
     e.merge(evidenceOf(w.s, {"workload.training_tokens", "workload.mfu"}, "formula"));
     const auto runE = std::make_shared<const Evidence>(std::move(e));
     auto& r = w.out.results;
@@ -61,9 +133,7 @@ void publishTraining(Work& w)
 void publishInference(Work& w)
 {
     const HeadlineFigures& h = w.headline;
-    const Scenario& s = w.s;
-    const auto cost = costEvidence(w);
-    const auto tput = std::make_shared<const Evidence>(w.throughput.evidence);
+    const auto [cost, split, tput, perMw, perMwFacility] = rememberedInferenceEvidence(w);
     auto& r = w.out.results;
     // Figures the headline leaves NaN (per-token ones where only requests were measured) are not published.
     auto add = [&](std::string_view key, std::string_view label, Headline which, std::string_view unit,
@@ -73,12 +143,6 @@ void publishInference(Work& w)
     };
     add("results.cost_per_mtok_usd", "Cost per million tokens (input + output)", Headline::CostPerMtok, "USD/Mtok",
         cost);
-    auto split = cost;
-    if (w.splitFromRoofline) {
-        Evidence e = *cost;
-        e.add("model:roofline-prefill-decode-split", Grade::Estimate);
-        split = std::make_shared<const Evidence>(std::move(e));
-    }
     add("results.cost_per_mtok_input_usd", "Cost per million input tokens", Headline::CostPerMtokInput, "USD/Mtok",
         split);
     add("results.cost_per_mtok_output_usd", "Cost per million output tokens", Headline::CostPerMtokOutput, "USD/Mtok",
@@ -94,15 +158,10 @@ void publishInference(Work& w)
               h[Headline::UtilizationRealized], "fraction", cost);
     add("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO", Headline::TokensPerSPerGpu, "tokens/s/GPU",
         tput);
-    Evidence perMw = *tput;
-    perMw.merge(w.powerEvidence);
-    perMw.method = "formula";
     add("results.tokens_per_s_per_mw_it", "Tokens per second per MW of IT power (at full load)",
-        Headline::TokensPerSPerMwIt, "tokens/s/MW", std::make_shared<const Evidence>(perMw));
-    Evidence perMwFacility = perMw;
-    perMwFacility.merge(evidenceOf(s, {"facility.pue"}, "formula"));
+        Headline::TokensPerSPerMwIt, "tokens/s/MW", perMw);
     add("results.tokens_per_s_per_mw_facility", "Tokens per second per MW of facility power (at full load)",
-        Headline::TokensPerSPerMwFacility, "tokens/s/MW", std::make_shared<const Evidence>(perMwFacility));
+        Headline::TokensPerSPerMwFacility, "tokens/s/MW", perMwFacility);
     publishCommon(w, cost);
 }
 

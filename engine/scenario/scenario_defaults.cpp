@@ -151,7 +151,15 @@ bool resolutionReads(std::string_view numericPath)
 
 Result<Scenario> resolveScenario(const Scenario& in, const Catalog& catalog)
 {
-    Scenario s = in;
+    Scenario s;
+    if (auto ok = resolveScenarioInto(in, catalog, s); !ok)
+        return ok.error();
+    return s;
+}
+
+Result<void> resolveScenarioInto(const Scenario& in, const Catalog& catalog, Scenario& s)
+{
+    s = in;
     applyStaticDefaults(s);
     const SystemSpec* sys = catalog.system(s.system.value);
     if (!sys)
@@ -169,7 +177,7 @@ Result<Scenario> resolveScenario(const Scenario& in, const Catalog& catalog)
                               std::pair{&s.storage.archive_tier, "storage.archive_tier"}})
         if (auto ok = checkTier(catalog, *tier, path); !ok)
             return ok.error();
-    return s;
+    return boost::outcome_v2::success();
 }
 
 } // namespace planner

@@ -13,6 +13,9 @@
 namespace planner {
 
 Result<Scenario> resolveScenario(const Scenario& s, const Catalog& catalog);
+// The same into `out` (replaced whole; on an error left partly filled): evaluate() resolves straight
+// into the Evaluation it returns, without moving the hundred fields of a scenario twice.
+Result<void> resolveScenarioInto(const Scenario& s, const Catalog& catalog, Scenario& out);
 
 // True when resolveScenario() reads the value of this numeric field to fill another one (the NIC
 // speed picks the switch, the port speed the transceiver). Any other numeric field the analyst

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The memos evaluate() keeps in the caller's EvaluationCache (the throughput band's two
+// numbers-only runs, throughput_band.cpp; the headline figures' merged evidence,
+// publish_results.cpp) never answer for inputs they were not computed from. Each test first warms
+// a cache on a base scenario, then changes one input the memos read and compares the warm cache's
+// whole Evaluation (every figure, band, evidence list and warning) with the one a fresh cache gives:
+// the fresh cache computes everything, so it is the independent expectation.
+#include "evaluate/evaluate.h"
+#include "scenario/scenario_schema.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <sstream>
+#include <string>
+
+using namespace planner;
+
+namespace {
+
+void set(Scenario& s, std::string_view path, const std::string& v)
+{
+    if (auto ok = setField(s, path, v); !ok)
+        qFatal("%s", ok.error().message.c_str());
+}
+
+// Colocated GB300 racks sized for a demand, throughput from a source with a band: the band moves
+// the size, so both memos hold answers that depend on most of the scenario.
+Scenario base()
+{
+    Scenario s;
+    set(s, "system", "gb300-nvl72");
+    set(s, "workload.model", "deepseek-r1");
+    set(s, "workload.precision", "fp4");
+    set(s, "workload.demand_tokens_per_day", "2e11");
+    set(s, "facility.mode", "colocation");
+    set(s, "storage.dataset_tb", "50");
+    return s;
+}
+
+// A source that answers like the measured-data model, from the scenario's own lengths and
+// interactivity (so workload fields change the throughput), with a band of -20% / +15%.
+EvaluationContext source(EvaluationCache* cache, double scale = 1.0)
+{
+    EvaluationContext ctx;
+    ctx.cache = cache;
+    ctx.throughput = [scale](const Scenario& s, const Catalog&) -> Result<ThroughputAnswer> {
+        const double perGpu = scale * 4e6 / (s.workload.input_tokens.value + s.workload.output_tokens.value) /
+                              (1 + s.workload.min_tokens_per_s_per_user.value / 100);
+        ThroughputAnswer a;
+        a.totalPerGpu = units::tokens_per_second(perGpu);
+        a.p10PerGpu = units::tokens_per_second(0.8 * perGpu);
+        a.p90PerGpu = units::tokens_per_second(1.15 * perGpu);
+        a.evidence.method = "measured";
+        a.evidence.add("row:" + std::to_string(int(perGpu)), Grade::Measured);
+        return a;
+    };
+    return ctx;
+}
+
+// Everything evaluate() returns that a memo could leave stale, as text (exact digits).
+std::string everything(const Result<Evaluation>& r)
+{
+    std::ostringstream out;
+    out.precision(17);
+    if (!r)
+        return "error " + r.error().where + ": " + r.error().message;
+    const Evaluation& e = r.value();
+    for (const auto* list : {&e.results, &e.sizingMetrics, &e.details})
+        for (const Metric& m : *list) {
+            out << m.key << '=' << m.value << " [" << m.p10 << ", " << m.p90 << "] ";
+            if (m.evidence) {
+                out << m.evidence->method << ' ' << int(m.evidence->grade) << ':';
+                for (std::size_t i = 0; i < m.evidence->inputs.size(); ++i)
+                    out << ' ' << m.evidence->inputs[i].str() << '/' << int(m.evidence->inputGrades[i]);
+            }
+            out << '\n';
+        }
+    for (const Warning& w : e.warnings)
+        out << "warning " << w.where << ": " << w.message << '\n';
+    return out.str();
+}
+
+std::string evaluatedOn(const Scenario& s, const Catalog& catalog, const EvaluationContext& ctx)
+{
+    return everything(evaluate(s, catalog, ctx));
+}
+
+// Another valid value for the field, or nothing when none is obvious (a catalog id).
+std::optional<std::string> changedValue(const FieldSpec& f, const Scenario& s)
+{
+    if (const Number* n = numberOf(f, s)) {
+        const double v = n->value;
+        std::vector<double> candidates;
+        if (f.kind == FieldKind::Integer)
+            candidates = {std::isnan(v) ? 2.0 : v + 1, std::isnan(v) ? 1.0 : v - 1};
+        else
+            candidates = {std::isnan(v) || v == 0 ? 0.5 : v * 1.25, std::isnan(v) || v == 0 ? 2.0 : v * 0.8, 1.5};
+        for (double c : candidates)
+            if (checkNumber(f, c))
+                return QByteArray::number(c, 'g', 17).toStdString();
+        return std::nullopt;
+    }
+    const Text* t = textOf(f, s);
+    if (f.kind == FieldKind::Choice) {
+        std::string_view choices = f.choices;
+        while (!choices.empty()) {
+            const std::size_t bar = choices.find('|');
+            const std::string_view c = choices.substr(0, bar);
+            if (c != t->value)
+                return std::string(c);
+            choices = bar == std::string_view::npos ? std::string_view() : choices.substr(bar + 1);
+        }
+        return std::nullopt;
+    }
+    if (f.path == "system")
+        return std::string("vr200-nvl72");
+    if (f.path == "workload.model")
+        return std::string("llama3.1-70b");
+    if (f.kind == FieldKind::Text)
+        return t->value + " changed";
+    return std::nullopt;
+}
+
+} // namespace
+
+class TestEvaluationMemos : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void theBaseScenarioHasABandAndAnswersAgainFromTheCache()
+    {
+        // Without a band the band memo would not be exercised: check the fixture has one.
+        EvaluationCache cache;
+        const auto first = evaluate(base(), builtinCatalog(), source(&cache));
+        QVERIFY(first);
+        QVERIFY(first.value().metric("results.cost_per_mtok_usd")->hasBand());
+        QVERIFY(first.value().metric("sizing.gpus")->hasBand());
+        // Asked again, the remembered answers give exactly what computing gave.
+        QCOMPARE(evaluatedOn(base(), builtinCatalog(), source(&cache)), everything(first));
+        EvaluationCache fresh;
+        QCOMPARE(everything(first), evaluatedOn(base(), builtinCatalog(), source(&fresh)));
+    }
+
+    void changingAnyFieldGivesTheFreshAnswer_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("value");
+        const Scenario s = base();
+        for (const FieldSpec& f : scenarioFields())
+            if (auto v = changedValue(f, s))
+                QTest::newRow(std::string(f.path).c_str())
+                    << QString::fromUtf8(f.path.data(), qsizetype(f.path.size())) << QString::fromStdString(*v);
+    }
+
+    void changingAnyFieldGivesTheFreshAnswer()
+    {
+        // The band memo reads every value and given flag; a changed field must never be answered
+        // from the base scenario's runs.
+        QFETCH(QString, path);
+        QFETCH(QString, value);
+        EvaluationCache warm;
+        QVERIFY(evaluate(base(), builtinCatalog(), source(&warm)));
+        Scenario changed = base();
+        set(changed, path.toStdString(), value.toStdString());
+        EvaluationCache fresh;
+        const std::string expected = evaluatedOn(changed, builtinCatalog(), source(&fresh));
+        QCOMPARE(evaluatedOn(changed, builtinCatalog(), source(&warm)), expected);
+        // And back: the base scenario's answer again, not the changed one's.
+        EvaluationCache fresh2;
+        QCOMPARE(evaluatedOn(base(), builtinCatalog(), source(&warm)),
+                 evaluatedOn(base(), builtinCatalog(), source(&fresh2)));
+    }
+
+    void changingAFieldsGradeGivesTheFreshEvidence_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const char* path : {"finance.utilization", "facility.electricity_usd_per_kwh", "workload.demand_tokens_per_day",
+                                 "facility.colocation_usd_per_kw_month", "finance.depreciation_years"})
+            QTest::newRow(path) << QString::fromLatin1(path);
+    }
+
+    void changingAFieldsGradeGivesTheFreshEvidence()
+    {
+        // Same values, another grade: the figures are the same, the evidence is not, and the
+        // merged evidence memo must see it.
+        QFETCH(QString, path);
+        EvaluationCache warm;
+        const std::string before = evaluatedOn(base(), builtinCatalog(), source(&warm));
+        Scenario changed = base();
+        applyStaticDefaults(changed); // what resolving fills in anyway: the value the grade goes with
+        Number* n = findField(path.toStdString())->number(changed);
+        QVERIFY(n->isSet());
+        n->provenance.grade = n->provenance.grade == Grade::Vendor ? Grade::Estimate : Grade::Vendor;
+        n->given = true;
+        EvaluationCache fresh;
+        const std::string expected = evaluatedOn(changed, builtinCatalog(), source(&fresh));
+        QVERIFY(expected != before); // the grade shows in the evidence
+        QCOMPARE(evaluatedOn(changed, builtinCatalog(), source(&warm)), expected);
+    }
+
+    void anotherBandOrThroughputEvidenceGivesTheFreshAnswer()
+    {
+        // Same scenario, a source with another figure and band (a reloaded benchmark database):
+        // the band's ends and the throughput's evidence are inputs too.
+        EvaluationCache warm;
+        QVERIFY(evaluate(base(), builtinCatalog(), source(&warm)));
+        EvaluationCache fresh;
+        const std::string expected = evaluatedOn(base(), builtinCatalog(), source(&fresh, 1.3));
+        QVERIFY(expected != evaluatedOn(base(), builtinCatalog(), source(&fresh)));
+        QCOMPARE(evaluatedOn(base(), builtinCatalog(), source(&warm, 1.3)), expected);
+    }
+
+    void anotherCatalogGivesTheFreshAnswer()
+    {
+        // A catalog whose GB300 rack costs twice as much: the band's ends are read from it.
+        Catalog dearer = builtinCatalog();
+        for (SystemSpec& sys : dearer.systems)
+            for (auto& claim : sys.domainPrice.claims)
+                claim.value = claim.value * 2.0;
+        EvaluationCache warm;
+        QVERIFY(evaluate(base(), builtinCatalog(), source(&warm)));
+        EvaluationCache fresh;
+        const std::string expected = evaluatedOn(base(), dearer, source(&fresh));
+        QVERIFY(expected != evaluatedOn(base(), builtinCatalog(), source(&fresh)));
+        QCOMPARE(evaluatedOn(base(), dearer, source(&warm)), expected);
+    }
+
+    void anEvaluationWithoutACacheGivesTheSameAnswer()
+    {
+        EvaluationCache cache;
+        QCOMPARE(evaluatedOn(base(), builtinCatalog(), source(nullptr)),
+                 evaluatedOn(base(), builtinCatalog(), source(&cache)));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestEvaluationMemos)
+#include "test_evaluation_memos.moc"
