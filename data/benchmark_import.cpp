@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <unordered_map>
+#include <utility>
 
 namespace planner {
 
@@ -148,7 +149,8 @@ private:
 // odds of about n^2 / 2^65 (3e-8 for a million rows); the later row is then reported skipped.
 class SeenKeys {
 public:
-    explicit SeenKeys(const sqlite::Connection& db) : db_(db) {}
+    // fileBytes: the size of the file imported, from which the number of records is estimated.
+    SeenKeys(const sqlite::Connection& db, double fileBytes) : db_(db), fileBytes_(fileBytes) {}
 
     // 0 for a new key (now remembered); otherwise the earlier record with that key, or -1 when
     // an earlier import stored it.
@@ -160,6 +162,7 @@ public:
                 auto stored = storedIds(run.source);
                 if (!stored)
                     return stored.error();
+                stored.value().reserve(stored.value().size() + expectedRecords(run));
                 found = bySource_.emplace(run.source, std::move(stored.value())).first;
             }
             currentSource_ = run.source;
@@ -169,6 +172,15 @@ public:
     }
 
 private:
+    // The file's records if all were the size of this one (the first of its source), so that a
+    // large import's map is sized once (FingerprintMap::reserve). Capped, as one small record at
+    // the head of a large file would overstate it: two million records take a 64 MiB table.
+    std::size_t expectedRecords(const BenchmarkRun& run) const
+    {
+        constexpr double kCap = 2'000'000;
+        return static_cast<std::size_t>(std::min(fileBytes_ / static_cast<double>(run.raw.size() + 1), kCap));
+    }
+
     Result<FingerprintMap> storedIds(const std::string& source)
     {
         FingerprintMap ids;
@@ -187,6 +199,7 @@ private:
     }
 
     const sqlite::Connection& db_;
+    double fileBytes_;
     std::unordered_map<std::string, FingerprintMap> bySource_;
     std::string currentSource_;
     FingerprintMap* current_ = nullptr;
@@ -203,6 +216,43 @@ std::optional<std::string> unstorable(const BenchmarkRun& r)
         return "GPU or node count is not positive";
     return std::nullopt;
 }
+
+// What SQLite would have said of the row's CHECK constraints, had it evaluated them (it does not
+// during an import: schema::kSkipChecksPragma). Only the scenario comes from the file as text;
+// the grade, serving and unit are names of enum values and the counts were checked by unstorable.
+std::optional<std::string> failedCheck(const BenchmarkRun& r)
+{
+    const auto count = [](std::optional<int> n) { return n ? std::optional<std::int64_t>(*n) : std::nullopt; };
+    const auto failed = schema::failedRunCheck({gradeName(r.grade), servingName(r.serving), r.scenario,
+                                                resultUnitName(r.unit), count(r.gpuCount), count(r.nodes),
+                                                std::int64_t(r.preview ? 1 : 0)});
+    if (!failed)
+        return std::nullopt;
+    return "CHECK constraint failed: " + std::string(*failed);
+}
+
+// Lets SQLite skip the runs table's CHECK constraints for the statements prepared while it
+// lives (failedCheck evaluates them instead); switching back expires those statements.
+class ChecksSkipped {
+public:
+    static Result<ChecksSkipped> start(const sqlite::Connection& db)
+    {
+        if (auto r = db.exec(schema::kSkipChecksPragma); !r)
+            return r.error();
+        return ChecksSkipped(db);
+    }
+    ChecksSkipped(ChecksSkipped&& other) noexcept : db_(std::exchange(other.db_, nullptr)) {}
+    ChecksSkipped& operator=(ChecksSkipped&&) = delete;
+    ~ChecksSkipped()
+    {
+        if (db_)
+            (void)db_->exec(schema::kKeepChecksPragma);
+    }
+
+private:
+    explicit ChecksSkipped(const sqlite::Connection& db) : db_(&db) {}
+    const sqlite::Connection* db_;
+};
 
 std::string duplicateReason(int earlier)
 {
@@ -355,13 +405,16 @@ Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& im
     auto importId = startImport(db, report.file, importer.name());
     if (!importId)
         return importId.error();
+    auto checksSkipped = ChecksSkipped::start(db); // outlives the inserter's statement
+    if (!checksSkipped)
+        return checksSkipped.error();
     auto inserter = RunInserter::prepare(db, importId.value());
     if (!inserter)
         return inserter.error();
     auto resolver = AliasResolver::load(db);
     if (!resolver)
         return resolver.error();
-    SeenKeys seen(db);
+    SeenKeys seen(db, static_cast<double>(QFileInfo(file).size()));
     std::optional<Error> writeError;
     ImportProgress progress(options.feedback, file);
     // One thread parses and stores. A second thread parsing ahead (tried: rows handed over in
@@ -382,7 +435,10 @@ Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& im
         }
         resolver.value().resolve(run);
         storeExecutedPrecision(run, report);
-        auto stored = earlier ? inserter.value().insert(run) : sqlite::VoidResult(earlier.error());
+        const auto failed = earlier ? failedCheck(run) : std::nullopt;
+        auto stored = !earlier ? sqlite::VoidResult(earlier.error())
+            : failed           ? sqlite::VoidResult(Error{ErrorKind::BadInput, *failed, {}})
+                               : inserter.value().insert(run);
         if (!stored) {
             // The database refused this record (a constraint of a file another tool altered, a
             // full disk): the message names it, and the rollback below keeps every earlier row out.

@@ -2,7 +2,9 @@
 // Every statement that defines the benchmark database lives here; SCHEMA.md explains the columns.
 #include "benchmark_schema.h"
 
+#include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <set>
 #include <string>
 #include <vector>
@@ -189,6 +191,31 @@ sqlite::VoidResult verify(const sqlite::Connection& db)
         if (auto r = tableHasColumns(db, table); !r)
             return r;
     return outcome::success();
+}
+
+std::optional<std::string_view> failedRunCheck(const CheckedRunValues& v)
+{
+    const auto oneOf = [](std::string_view value, std::initializer_list<std::string_view> allowed) {
+        return std::find(allowed.begin(), allowed.end(), value) != allowed.end();
+    };
+    // In the order of the columns; each line is the CHECK of kCreateV1 or kUnitsV2 written the
+    // same way. Empty text is bound as NULL, which passes a CHECK (grade, serving and unit are
+    // NOT NULL, which SQLite still enforces).
+    if (!v.grade.empty() && !oneOf(v.grade, {"verified", "measured", "vendor", "third-party", "estimate", "user"}))
+        return "grade";
+    if (v.gpuCount && *v.gpuCount <= 0)
+        return "gpu_count";
+    if (v.nodes && *v.nodes <= 0)
+        return "nodes";
+    if (!v.serving.empty() && !oneOf(v.serving, {"aggregated", "disaggregated"}))
+        return "serving";
+    if (!v.scenario.empty() && !oneOf(v.scenario, {"Offline", "Server", "Interactive"}))
+        return "scenario";
+    if (v.preview && *v.preview != 0 && *v.preview != 1)
+        return "preview";
+    if (!v.unit.empty() && !oneOf(v.unit, {"tokens/s", "samples/s", "queries/s"}))
+        return "unit";
+    return std::nullopt;
 }
 
 std::string_view insertRunSql()

@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Writing into a store that already exists: a version-2 store (the release before the index was
 // dropped) reads as it is and upgrades to the same rows; an import the database itself refuses
-// part way names the record and leaves the file byte for byte as it was.
+// part way names the record and leaves the file byte for byte as it was; the CHECKs the import
+// evaluates in place of SQLite refuse what SQLite's refuse.
 #include "benchmark_schema.h"
 #include "benchmark_store.h"
 #include "benchmark_test_util.h"
 
 #include <QStringList>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <map>
+#include <vector>
 
 using namespace planner;
 using testsupport::testData;
@@ -64,6 +69,44 @@ QStringList readThrough(const BenchmarkDatabase& db)
     return lines;
 }
 
+// Hands the store the records it was built with, whatever the file says: rows no shipped
+// importer produces (they all normalise the scenario) reach the store's own checks.
+class FixedRowsImporter : public Importer {
+public:
+    explicit FixedRowsImporter(std::vector<BenchmarkRun> runs) : runs_(std::move(runs)) {}
+    std::string_view name() const override { return "fixed"; }
+    QString fileFilter() const override { return {}; }
+    bool supportsContent(std::string_view) const override { return true; }
+    Result<ReadReport> parse(std::string_view, std::string_view, const ImportOptions&, const RowSink& sink) const override
+    {
+        ReadReport report;
+        for (BenchmarkRun run : runs_) {
+            ++report.records;
+            if (!sink(std::move(run)))
+                break;
+        }
+        return report;
+    }
+
+private:
+    std::vector<BenchmarkRun> runs_;
+};
+
+BenchmarkRun fixedRun(int record, const std::string& scenario)
+{
+    BenchmarkRun run;
+    run.record = record;
+    run.source = "fixed";
+    run.sourceRowId = "row-" + std::to_string(record);
+    run.modelRaw = "Llama 3.1 8B";
+    run.acceleratorRaw = "H200";
+    run.gpuCount = 1;
+    run.scenario = scenario;
+    run.outputPerGpu = 1000.0 * record;
+    run.raw = "record " + std::to_string(record);
+    return run;
+}
+
 } // namespace
 
 class TestBenchmarkStoreWrites : public QObject {
@@ -73,6 +116,9 @@ private Q_SLOTS:
     void version2StoreReadsAndUpgradesUnchanged();
     void refusedRowNamesRecordAndChangesNothing();
     void emptyCellsStayEmptyAfterFilledOnes();
+    void importChecksAgreeWithTheTablesChecks_data();
+    void importChecksAgreeWithTheTablesChecks();
+    void rowFailingACheckNamesRecordAndChangesNothing();
 
 private:
     QString path(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
@@ -185,6 +231,116 @@ void TestBenchmarkStoreWrites::emptyCellsStayEmptyAfterFilledOnes()
     sqlite3_finalize(stmt);
     sqlite3_close(h);
     QCOMPARE(stored, expected);
+}
+
+void TestBenchmarkStoreWrites::importChecksAgreeWithTheTablesChecks_data()
+{
+    // One constrained column changed at a time from a row every CHECK accepts. SQLite's own
+    // verdict on the runs table a store creates is the expectation: the import evaluates the
+    // checks itself (schema::failedRunCheck) and must refuse exactly what SQLite refuses.
+    QTest::addColumn<QString>("column");
+    QTest::addColumn<QString>("sqlValue");
+    QTest::addColumn<QString>("value"); // as the import binds it; "" is NULL
+    const char* cases[][3] = {
+        {"grade", "'verified'", "verified"},  {"grade", "'third-party'", "third-party"},
+        {"grade", "'Verified'", "Verified"},  {"grade", "'mlperf'", "mlperf"},
+        {"gpu_count", "1", "1"},              {"gpu_count", "0", "0"},
+        {"gpu_count", "-8", "-8"},            {"gpu_count", "NULL", ""},
+        {"nodes", "0", "0"},                  {"nodes", "2", "2"},
+        {"serving", "'disaggregated'", "disaggregated"}, {"serving", "'Aggregated'", "Aggregated"},
+        {"scenario", "NULL", ""},             {"scenario", "'Interactive'", "Interactive"},
+        {"scenario", "'offline'", "offline"}, {"scenario", "'SingleStream'", "SingleStream"},
+        {"preview", "1", "1"},                {"preview", "2", "2"},
+        {"unit", "'queries/s'", "queries/s"}, {"unit", "'tokens/s '", "tokens/s "},
+    };
+    for (const auto& c : cases)
+        QTest::addRow("%s %s", c[0], c[1]) << QString::fromLatin1(c[0]) << QString::fromLatin1(c[1])
+                                           << QString::fromLatin1(c[2]);
+}
+
+void TestBenchmarkStoreWrites::importChecksAgreeWithTheTablesChecks()
+{
+    QFETCH(QString, column);
+    QFETCH(QString, sqlValue);
+    QFETCH(QString, value);
+    const QString db = path("checks.sqlite");
+    QVERIFY(BenchmarkStore::open(db));
+    std::map<QString, QString> row{{QStringLiteral("grade"), QStringLiteral("'measured'")},
+                                   {QStringLiteral("gpu_count"), QStringLiteral("8")},
+                                   {QStringLiteral("nodes"), QStringLiteral("1")},
+                                   {QStringLiteral("serving"), QStringLiteral("'aggregated'")},
+                                   {QStringLiteral("scenario"), QStringLiteral("'Offline'")},
+                                   {QStringLiteral("preview"), QStringLiteral("0")},
+                                   {QStringLiteral("unit"), QStringLiteral("'tokens/s'")}};
+    row[column] = sqlValue;
+    QString columns = QStringLiteral("source, source_row_id, raw"), values = QStringLiteral("'s', 'r', 'x'");
+    for (const auto& [name, v] : row) {
+        columns += QStringLiteral(", ") + name;
+        values += QStringLiteral(", ") + v;
+    }
+    const std::string sqliteSays =
+        testutil::execSql(db, QString(QStringLiteral("INSERT INTO runs (") + columns + QStringLiteral(") VALUES (") + values
+                                      + QStringLiteral(")")).toStdString());
+
+    schema::CheckedRunValues bound{"measured", "aggregated", "Offline", "tokens/s", 8, 1, 0};
+    const std::string text = value.toStdString();
+    const auto number = [&]() -> std::optional<std::int64_t> {
+        return text.empty() ? std::nullopt : std::optional<std::int64_t>(std::stoll(text));
+    };
+    if (column == QLatin1String("grade")) bound.grade = text;
+    if (column == QLatin1String("gpu_count")) bound.gpuCount = number();
+    if (column == QLatin1String("nodes")) bound.nodes = number();
+    if (column == QLatin1String("serving")) bound.serving = text;
+    if (column == QLatin1String("scenario")) bound.scenario = text;
+    if (column == QLatin1String("preview")) bound.preview = number();
+    if (column == QLatin1String("unit")) bound.unit = text;
+    const auto failed = schema::failedRunCheck(bound);
+
+    if (sqliteSays.empty()) {
+        QVERIFY2(!failed, failed ? std::string(*failed).c_str() : "");
+    } else {
+        // SQLite names an unnamed CHECK by its expression, which starts with the column.
+        QVERIFY2(failed, sqliteSays.c_str());
+        QVERIFY2(sqliteSays.rfind("CHECK constraint failed: " + std::string(*failed), 0) == 0, sqliteSays.c_str());
+    }
+}
+
+void TestBenchmarkStoreWrites::rowFailingACheckNamesRecordAndChangesNothing()
+{
+    // Record 2 has a scenario the runs table's CHECK refuses (no shipped importer makes one):
+    // the import fails naming it, like any row the database refuses, and record 1 is rolled back.
+    const QString db = path("checked.sqlite");
+    const QString file = path("fixed.txt"); // the importer reads nothing of it
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("rows are the importer's own\n");
+    }
+    QVERIFY(BenchmarkStore::open(db));
+    const QByteArray before = testsupport::fileHash(db);
+    {
+        auto store = BenchmarkStore::open(db);
+        QVERIFY(store);
+        auto report = store.value().import(FixedRowsImporter({fixedRun(1, "Offline"), fixedRun(2, "SingleStream"),
+                                                              fixedRun(3, "")}),
+                                           file);
+        QVERIFY(!report);
+        QCOMPARE(report.error().kind, ErrorKind::BadInput);
+        QVERIFY2(report.error().message.find("fixed.txt: record 2: CHECK constraint failed: scenario (nothing was imported)")
+                     != std::string::npos,
+                 report.error().message.c_str());
+        QCOMPARE(store.value().runCount().value(), std::int64_t(0));
+    }
+    QCOMPARE(testsupport::fileHash(db), before);
+
+    // Without the bad row the others store, record 3's scenario as NULL.
+    auto store = BenchmarkStore::open(db);
+    QVERIFY(store);
+    auto report = store.value().import(FixedRowsImporter({fixedRun(1, "Offline"), fixedRun(3, "")}), file);
+    QVERIFY2(report, report ? "" : report.error().message.c_str());
+    QCOMPARE(report.value().imported, 2);
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE scenario = 'Offline'"), std::int64_t(1));
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE scenario IS NULL"), std::int64_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestBenchmarkStoreWrites)

@@ -6,6 +6,7 @@
 // behaviour (row ids in particular are stored: a changed hash would import every file twice).
 #include "benchmark_run.h"
 #include "csv_reader.h"
+#include "fingerprint_map.h"
 #include "text_parse.h"
 
 #include <QtTest>
@@ -294,6 +295,33 @@ private Q_SLOTS:
         resetForReuse(run);
         QVERIFY(run == BenchmarkRun{});
         QCOMPARE(run.raw.capacity(), rawCapacity); // the buffer stayed for the next record
+    }
+
+    void fingerprintMapKeepsEveryKeyThroughGrowthAndReserve()
+    {
+        // The import's duplicate check: 300k random keys (the table grows from 1,024 slots past
+        // the 2 MiB at which it asks for huge pages), a reserve half-way, then every key again
+        // must return the value it was first given, and keys never inserted must be new.
+        // Key 0 is stored as 1 (0 marks an empty slot), so 0 and 1 are one key.
+        FingerprintMap map;
+        std::mt19937_64 random(12);
+        std::vector<std::uint64_t> keys(300'000);
+        for (auto& k : keys)
+            k = random() | 2; // never 0 or 1
+        keys[17] = 0;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            if (i == keys.size() / 2)
+                map.reserve(keys.size());
+            QVERIFY(!map.insert(keys[i], int(i)));
+        }
+        QCOMPARE(map.size(), keys.size());
+        QCOMPARE(map.insert(1, -1), std::optional<int>(17));
+        for (std::size_t i = 0; i < keys.size(); i += 7)
+            QCOMPARE(map.insert(keys[i], -1), std::optional<int>(int(i)));
+        std::mt19937_64 other(99);
+        for (int i = 0; i < 1000; ++i)
+            QVERIFY(!map.insert(other() | 2, -2));
+        QCOMPARE(map.size(), keys.size() + 1000);
     }
 };
 
