@@ -130,16 +130,12 @@ Result<StoragePlan> planStorage(const Work& w, Time interval)
     const StorageMonth& steady = plan.steady;
     out.feesPerYear = steady.total / months(1);
     const auto& held = plan.steadyStored;
-    out.bom.reserve(3); // hot, warm, archive
     if (w.numbersOnly) { // the same lines without names: finance gives every class in the BOM a capex item
-        for (DataSize tier : {held.hot, held.warm, held.archive}) {
-            BomLine l;
-            l.capexClass = CapexClass::Storage;
-            l.count = in_terabytes(tier);
-            out.bom.push_back(std::move(l));
-        }
+        for (DataSize tier : {held.hot, held.warm, held.archive})
+            out.amounts.add(CapexClass::Storage, in_terabytes(tier), usd(0), watts(0));
         return out;
     }
+    out.bom.reserve(3); // hot, warm, archive
     out.bom.push_back(storageLine(hot->name + " (hot)", held.hot, steady.cost.hot.total(), hot->pricePerGbMonth.provenance()));
     out.bom.push_back(storageLine(warm->name + " (warm)", held.warm, steady.cost.warm.total(), warm->pricePerGbMonth.provenance()));
     out.bom.push_back(storageLine(archive->name + " (archive)", held.archive, steady.cost.archive.total(),
