@@ -130,7 +130,8 @@ Result<void> collectiveDetails(const Work& w, std::vector<Metric>& out);
 Result<ReliabilityResult> planReliability(const Work& w, int gpus, units::Time checkpointWrite);
 void reliabilityDetails(const Work& w, std::vector<Metric>& out);
 // step_storage.cpp: checkpoint writes and the storage tiers; zero interval = no periodic checkpoints.
-Result<StoragePlan> planStorage(const Work& w, units::Time checkpointInterval);
+// Into `out` (every part the steps read is set; on an error `out` is left partly written).
+Result<void> planStorage(const Work& w, units::Time checkpointInterval, StoragePlan& out);
 Result<void> planReliabilityAndStorage(Work& w);
 // step_bom.cpp: compute and facility lines, and the network and storage lines, into one BOM (on
 // the numbers-only path into bomAmounts, copied, so a resumed evaluation can build it again).
