@@ -98,9 +98,10 @@ void itPowerFrom(Work& w, const Lines& lines)
     w.itTypical = w.itPerGpuTypical * gpus + (w.itNameplate - w.itPerGpuNameplate * gpus);
 }
 
-// The numbers-only BOM: the full path's lines that carry a cost or a power, as amounts, in its
-// order (the compute domains, network, storage, cooling, site). Copied from the network and
-// storage plans, so a resumed evaluation can build it again.
+// The numbers-only BOM: the full path's lines as amounts, in its order (the compute domains,
+// network, storage, cooling, site), less the lines included in the domain's price (no cost, no
+// power, no class of their own). Copied from the network and storage plans, so a resumed
+// evaluation can build it again.
 void buildBomAmounts(Work& w)
 {
     auto& out = w.bomAmounts;
