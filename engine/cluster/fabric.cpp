@@ -290,14 +290,35 @@ Result<double> sizePlanes(FabricResult& r, const FabricInput& in, const Geometry
     return std::min(bisectionShare(large.value()), bisectionShare(small));
 }
 
+// Every check of checkCounts and checkRatesAndPrices passed, as plain comparisons: a sweep sizes
+// the fabric on every evaluation, and the checks' error-building path costs more than the sizing.
+// When any of them fails the full checks run and give the error with its message.
+bool plainlyValid(const FabricInput& in)
+{
+    auto atLeast = [](double v, double lo) { return std::isfinite(v) && v >= lo; };
+    auto positive = [](double v) { return std::isfinite(v) && v > 0.0; };
+    const double links = double(in.gpus) * in.nicsPerGpu;
+    return in.gpus >= 1 && in.nicsPerGpu >= 1 && in.switchRadix >= 2 && in.switchRadix <= kMaxRadixLinks &&
+           in.planes >= 1 && atLeast(in.oversubscription, 1.0) && in.extraEndpoints >= 0 &&
+           in.linksPerSwitchTransceiver >= 1 && in.linksPerSystemTransceiver >= 1 &&
+           links + double(in.extraEndpoints) * in.planes <= kMaxEndpointLinks && in.planes <= links &&
+           positive(units::in_gigabits_per_second(in.nicBandwidth)) &&
+           positive(units::in_gigabits_per_second(in.switchPortBandwidth)) &&
+           atLeast(units::in_watts(in.switchPower), 0.0) && atLeast(units::in_usd(in.switchPrice), 0.0) &&
+           atLeast(units::in_watts(in.transceiverPower), 0.0) && atLeast(units::in_usd(in.transceiverPrice), 0.0) &&
+           atLeast(units::in_usd(in.cablePrice), 0.0);
+}
+
 } // namespace
 
 Result<FabricResult> sizeFabric(const FabricInput& in)
 {
-    if (auto e = checkCounts(in))
-        return *e;
-    if (auto e = checkRatesAndPrices(in))
-        return *e;
+    if (!plainlyValid(in)) {
+        if (auto e = checkCounts(in))
+            return *e;
+        if (auto e = checkRatesAndPrices(in))
+            return *e;
+    }
     const auto split = linkSplit(in);
     if (!split)
         return split.error();

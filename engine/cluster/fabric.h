@@ -54,6 +54,9 @@ struct FabricInput {
     bool optical = true;                     // false: copper/DAC, no transceivers
     int linksPerSwitchTransceiver = 1;       // 2 for twin-port OSFP on QM9700 / broken-out ports
     int linksPerSystemTransceiver = 1;       // 2 for DGX H100's twin-port system OSFP
+
+    // Every field: sizeFabric is a pure function of them, so an equal input may reuse its answer.
+    bool operator==(const FabricInput&) const = default;
 };
 
 struct FabricResult {

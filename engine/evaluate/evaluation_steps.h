@@ -12,15 +12,51 @@
 #include "evaluate/evaluate.h"
 #include "evaluate/evaluation_stage.h"
 #include "evaluate/headline.h"
+#include "finance/growth_memo.h"
 #include "scenario/scenario_choices.h"
 
+#include <array>
+#include <cstddef>
+#include <memory>
 #include <optional>
 
 namespace planner::steps {
 
+// A BOM line as finance and the power sum read it. The numbers-only path builds its BOM of these
+// (no names, units or provenance to make, copy and free), in the order the full path's lines take
+// and with Bom::add's products, so every sum adds the same terms in the same order.
+struct BomAmount {
+    CapexClass capexClass = CapexClass::Compute;
+    double count = 0;
+    units::Money unitCost;
+    units::Power unitPower;
+    units::Money totalCost;
+    units::Power totalPower;
+};
+
+// At most N amounts, held in place: the numbers-only BOM allocates nothing.
+template <std::size_t N>
+class BomAmounts {
+public:
+    void add(CapexClass c, double count, units::Money unitCost, units::Power unitPower)
+    {
+        BomAmount& a = items_.at(size_++); // more lines than any BOM has would be a bug: throw
+        a = {c, count, unitCost, unitPower, unitCost * count, unitPower * count};
+    }
+    void clear() { size_ = 0; }
+    std::size_t size() const { return size_; }
+    const BomAmount* begin() const { return items_.data(); }
+    const BomAmount* end() const { return items_.data() + size_; }
+
+private:
+    std::array<BomAmount, N> items_{};
+    std::size_t size_ = 0;
+};
+
 struct NetworkPlan {
     FabricResult fabric;
     std::vector<BomLine> bom;
+    BomAmounts<5> amounts; // numbers-only: the lines of `bom` (leaf, spine, core, transceivers, cables)
     std::vector<Metric> details;
 };
 
@@ -30,6 +66,7 @@ struct StoragePlan {
     units::DataSize checkpointSize;
     units::MoneyRate feesPerYear;
     std::vector<BomLine> bom;
+    BomAmounts<3> amounts; // numbers-only: the lines of `bom` (hot, warm, archive)
     std::vector<Metric> details;
 };
 
@@ -55,6 +92,8 @@ struct Work {
     units::Power itPerGpuNameplate{}, itPerGpuTypical{};
     units::Power itNameplate{}, itTypical{}; // whole cluster, once the BOM is complete
     Evidence powerEvidence{};
+    // Numbers only: the BOM as amounts (compute, network, storage, cooling, site), for finance.
+    BomAmounts<12> bomAmounts{};
     FinanceInput financeInput{};                 // computeCost's, kept so its capex list keeps its capacity
     std::optional<TrainingResult> trainingRun{}; // training workloads, once the cost is known
     // Numbers only (evaluateNumbers): the steps compute every figure but leave evidence, warnings,
@@ -62,6 +101,15 @@ struct Work {
     bool numbersOnly = false;
     EvaluationCache* cache = nullptr; // the caller's (ctx.cache): the steps' memos live there
     HeadlineFigures headline{}; // set by computeHeadline, published by publishResults/publishSizing
+    // Answers of pure functions, each kept with its whole input, so a hit is what computing gives.
+    // The numbers-only path carries them from one call to the next (headline.cpp: a sweep from
+    // scratch asks the same fabric and the same (1 + r)^n again and again); none on the full path.
+    struct Memos {
+        GrowthMemo growth;                      // finance's (1 + r)^n per asset life
+        std::optional<FabricInput> fabricInput; // the last fabric sized without error, and its answer
+        FabricResult fabric;
+    };
+    std::unique_ptr<Memos> memos{};
 
     bool training() const { return choices.kind == WorkloadKind::Training; }
 };
@@ -74,18 +122,19 @@ void resolvePower(Work& w);
 units::TokenRate averageDemand(const Scenario& s); // tokens/s, from tokens a day or requests a second
 Result<void> size(Work& w, units::Power overheadPerGpu);
 // step_network.cpp: the scale-out fabric, its BOM lines and figures, collective times.
-Result<FabricResult> sizeScenarioFabric(const Work& w, int gpus); // counts only
+Result<FabricResult> sizeScenarioFabric(Work& w, int gpus); // counts only (from w.memos when asked before)
 // `sized`: the fabric sizeScenarioFabric already gave for these GPUs, if any (sizing settles on it).
-Result<NetworkPlan> planNetwork(const Work& w, int gpus, std::optional<FabricResult> sized = std::nullopt);
+Result<NetworkPlan> planNetwork(Work& w, int gpus, std::optional<FabricResult> sized = std::nullopt);
 Result<void> collectiveDetails(const Work& w, std::vector<Metric>& out);
 // step_reliability.cpp: failures, checkpoints, stragglers and goodput.
 Result<ReliabilityResult> planReliability(const Work& w, int gpus, units::Time checkpointWrite);
 void reliabilityDetails(const Work& w, std::vector<Metric>& out);
 // step_storage.cpp: checkpoint writes and the storage tiers; zero interval = no periodic checkpoints.
-Result<StoragePlan> planStorage(const Work& w, units::Time checkpointInterval);
+// Into `out` (every part the steps read is set; on an error `out` is left partly written).
+Result<void> planStorage(const Work& w, units::Time checkpointInterval, StoragePlan& out);
 Result<void> planReliabilityAndStorage(Work& w);
 // step_bom.cpp: compute and facility lines, and the network and storage lines, into one BOM (on
-// the numbers-only path copied, not moved, so a resumed evaluation can build it again).
+// the numbers-only path into bomAmounts, copied, so a resumed evaluation can build it again).
 void buildBom(Work& w);
 // step_finance.cpp: capex by class from the BOM, opex, TCO and cost per token.
 Result<void> computeCost(Work& w);

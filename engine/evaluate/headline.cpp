@@ -9,6 +9,7 @@
 #include "evaluate/evaluation_steps.h"
 #include "scenario/scenario_defaults.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -193,10 +194,14 @@ Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog
         resetKeepingCapacity(e.finance);
         e.warnings.clear();
         std::vector<CapexItem> capexInput; // Work::financeInput's list, likewise
-        if (state->work)
+        std::unique_ptr<steps::Work::Memos> memos; // and the memos of pure functions, whatever the scenario
+        if (state->work) {
             capexInput = std::move(state->work->financeInput.capex);
+            memos = std::move(state->work->memos);
+        }
         steps::Work& w = state->work.emplace(s, catalog, *system, catalog.gpu(system->gpu), *model, choices.value(), e);
         w.financeInput.capex = std::move(capexInput);
+        w.memos = memos ? std::move(memos) : std::make_unique<steps::Work::Memos>();
         w.numbersOnly = true;
         w.cache = ctx.cache;
     }

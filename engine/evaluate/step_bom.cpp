@@ -15,15 +15,6 @@ namespace {
 void addComputeBom(Work& w)
 {
     const SizingResult& z = w.out.sizing;
-    if (w.numbersOnly) { // the one line with a cost and a power; the included lines have neither
-        BomLine domain;
-        domain.capexClass = CapexClass::Compute;
-        domain.count = z.domains;
-        domain.unitCost = usd(w.s.finance.system_price_usd.value);
-        domain.unitPower = w.itPerGpuNameplate * double(w.system.gpusPerDomain);
-        w.out.bom.add(std::move(domain));
-        return;
-    }
     const Figure<Money>& price = w.system.domainPrice;
     if (!std::isfinite(w.s.finance.system_price_usd.value)) // a catalog system no source prices
         w.out.warnings.push_back({"finance.system_price_usd",
@@ -57,44 +48,84 @@ void addComputeBom(Work& w)
     included("scale-out NIC ports", double(z.gpus) * w.s.network.nics_per_gpu.value, "NICs");
 }
 
+enum class FacilityLine { Cooling, Site };
+
+// The facility's lines, for both paths: rack and row cooling per kW of IT when it costs anything,
+// and the data hall per MW when building. emit(line, class, count, unit cost).
+template <class Emit>
+void facilityLines(const Work& w, Emit emit)
+{
+    const Scenario& s = w.s;
+    const Money cooling = usd(s.facility.cooling_capex_usd_per_kw.value);
+    if (cooling.value() > 0)
+        emit(FacilityLine::Cooling, CapexClass::Cooling, in_kilowatts(w.itNameplate), cooling);
+    if (w.choices.mode == FacilityMode::Build)
+        emit(FacilityLine::Site, CapexClass::Facility, in_megawatts(w.itNameplate), usd(s.facility.build_usd_per_mw.value));
+}
+
 void addFacilityBom(Work& w)
 {
-    const Power itNameplate = w.itNameplate;
     const Scenario& s = w.s;
-    const bool named = !w.numbersOnly;
-    BomLine cooling;
-    cooling.capexClass = CapexClass::Cooling;
-    cooling.count = in_kilowatts(itNameplate);
-    cooling.unitCost = usd(s.facility.cooling_capex_usd_per_kw.value);
-    cooling.unitPower = watts(0);
-    if (named) {
-        cooling.category = "facility";
-        cooling.item = "rack and row cooling (" + s.facility.cooling.value + ")";
-        cooling.unit = "kW of heat";
-        cooling.provenance = s.facility.cooling_capex_usd_per_kw.provenance;
-    }
-    if (cooling.unitCost.value() > 0)
-        w.out.bom.add(std::move(cooling));
-    if (w.choices.mode != FacilityMode::Build)
-        return;
-    BomLine site;
-    site.capexClass = CapexClass::Facility;
-    site.count = in_megawatts(itNameplate);
-    site.unitCost = usd(s.facility.build_usd_per_mw.value);
-    site.unitPower = watts(0);
-    if (named) {
-        site.category = "facility";
-        site.item = "data hall, power and cooling plant";
-        site.unit = "MW of critical IT";
-        site.provenance = s.facility.build_usd_per_mw.provenance;
-    }
-    w.out.bom.add(std::move(site));
+    facilityLines(w, [&](FacilityLine which, CapexClass c, double count, Money unitCost) {
+        BomLine l;
+        l.category = "facility";
+        l.capexClass = c;
+        l.count = count;
+        l.unitCost = unitCost;
+        l.unitPower = watts(0);
+        if (which == FacilityLine::Cooling) {
+            l.item = "rack and row cooling (" + s.facility.cooling.value + ")";
+            l.unit = "kW of heat";
+            l.provenance = s.facility.cooling_capex_usd_per_kw.provenance;
+        } else {
+            l.item = "data hall, power and cooling plant";
+            l.unit = "MW of critical IT";
+            l.provenance = s.facility.build_usd_per_mw.provenance;
+        }
+        w.out.bom.add(std::move(l));
+    });
+}
+
+// Every figure of the IT power that both paths derive from the BOM's lines so far.
+template <class Lines>
+void itPowerFrom(Work& w, const Lines& lines)
+{
+    Power total = watts(0); // summed in line order, as Bom::totalPower does
+    for (const auto& l : lines)
+        total += l.totalPower;
+    const double gpus = w.out.sizing.gpus;
+    w.itNameplate = total;
+    w.itTypical = w.itPerGpuTypical * gpus + (w.itNameplate - w.itPerGpuNameplate * gpus);
+}
+
+// The numbers-only BOM: the full path's lines as amounts, in its order (the compute domains,
+// network, storage, cooling, site), less the lines included in the domain's price (no cost, no
+// power, no class of their own). Copied from the network and storage plans, so a resumed
+// evaluation can build it again.
+void buildBomAmounts(Work& w)
+{
+    auto& out = w.bomAmounts;
+    out.clear();
+    out.add(CapexClass::Compute, w.out.sizing.domains, usd(w.s.finance.system_price_usd.value),
+            w.itPerGpuNameplate * double(w.system.gpusPerDomain));
+    // An all-in power figure per GPU already holds the network's and storage's share.
+    const bool allIn = w.s.facility.it_kw_per_gpu_all_in.isSet();
+    for (const BomAmount& a : w.network.amounts)
+        out.add(a.capexClass, a.count, a.unitCost, allIn ? watts(0) : a.unitPower);
+    for (const BomAmount& a : w.storage.amounts)
+        out.add(a.capexClass, a.count, a.unitCost, allIn ? watts(0) : a.unitPower);
+    itPowerFrom(w, out);
+    facilityLines(w, [&](FacilityLine, CapexClass c, double count, Money unitCost) {
+        out.add(c, count, unitCost, watts(0));
+    });
 }
 
 } // namespace
 
 void buildBom(Work& w)
 {
+    if (w.numbersOnly)
+        return buildBomAmounts(w);
     // Compute (up to 4 lines), network, storage, cooling and site: one allocation, no BomLine moves.
     w.out.bom.lines.reserve(w.out.bom.lines.size() + w.network.bom.size() + w.storage.bom.size() + 6);
     addComputeBom(w);
@@ -104,14 +135,9 @@ void buildBom(Work& w)
         for (BomLine& line : *lines) {
             if (allIn)
                 line.unitPower = watts(0);
-            if (w.numbersOnly) // copied (no names to copy), so a resumed evaluation can build it again
-                w.out.bom.add(line);
-            else
-                w.out.bom.add(std::move(line));
+            w.out.bom.add(std::move(line));
         }
-    const double gpus = w.out.sizing.gpus;
-    w.itNameplate = w.out.bom.totalPower();
-    w.itTypical = w.itPerGpuTypical * gpus + (w.itNameplate - w.itPerGpuNameplate * gpus);
+    itPowerFrom(w, w.out.bom.lines);
     addFacilityBom(w);
 }
 

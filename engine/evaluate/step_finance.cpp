@@ -13,7 +13,9 @@ using namespace units;
 
 namespace {
 
-void capexFromBom(const Work& w, std::vector<CapexItem>& items)
+// From the BOM's lines (BomLine) or, on the numbers-only path, its amounts (BomAmount).
+template <class Lines>
+void capexFromBom(const Work& w, const Lines& lines, std::vector<CapexItem>& items)
 {
     const Scenario& s = w.s;
     auto lifeOf = [&](CapexClass c) {
@@ -25,9 +27,9 @@ void capexFromBom(const Work& w, std::vector<CapexItem>& items)
         }
     };
     items.clear();
-    items.reserve(w.out.bom.lines.size() + 1); // at most one per class, and installation
+    items.reserve(lines.size() + 1); // at most one per class, and installation
     Money compute = usd(0);
-    for (const BomLine& line : w.out.bom.lines) {
+    for (const auto& line : lines) {
         const CapexClass c = line.capexClass;
         if (c == CapexClass::Compute)
             compute += line.totalCost;
@@ -49,10 +51,12 @@ void fillFinanceInput(const Work& w, FinanceInput& in)
     const Scenario& s = w.s;
     in.mode = w.choices.mode;
     in.gpus = w.out.sizing.gpus;
-    if (w.choices.mode != FacilityMode::Rent)
-        capexFromBom(w, in.capex);
-    else
+    if (w.choices.mode == FacilityMode::Rent)
         in.capex.clear();
+    else if (w.numbersOnly)
+        capexFromBom(w, w.bomAmounts, in.capex);
+    else
+        capexFromBom(w, w.out.bom.lines, in.capex);
     in.costOfCapital = s.finance.cost_of_capital.value;
     in.averageItPower = averageItPower(w.itTypical, s.facility.idle_power_fraction.value, s.finance.utilization.value);
     in.provisionedItPower = itNameplate;
@@ -109,7 +113,9 @@ Evidence tcoEvidence(const Work& w)
 Result<void> computeCost(Work& w)
 {
     fillFinanceInput(w, w.financeInput);
-    if (auto ok = computeFinance(w.financeInput, w.out.finance); !ok)
+    if (auto ok = w.memos ? computeFinance(w.financeInput, w.out.finance, w.memos->growth)
+                          : computeFinance(w.financeInput, w.out.finance);
+        !ok)
         return ok.error();
     if (w.numbersOnly)
         return boost::outcome_v2::success();

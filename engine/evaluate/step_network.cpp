@@ -18,20 +18,18 @@ T valueOr(const Figure<T>& f, T fallback)
     return f.known() ? f.value() : fallback;
 }
 
-// Names and provenance are left empty on the numbers-only path: finance reads counts and costs.
-BomLine networkLine(bool numbersOnly, std::string item, double count, std::string unit, Money unitCost,
-                    Power unitPower, const Provenance& p)
+// A named network line of the full path's BOM (the numbers-only path makes amounts instead).
+BomLine networkLine(std::string item, double count, std::string unit, Money unitCost, Power unitPower,
+                    const Provenance& p)
 {
     BomLine l;
+    l.category = "network";
     l.capexClass = CapexClass::Network;
+    l.item = std::move(item);
     l.count = count;
+    l.unit = std::move(unit);
     l.unitCost = unitCost;
     l.unitPower = unitPower;
-    if (numbersOnly)
-        return l;
-    l.category = "network";
-    l.item = std::move(item);
-    l.unit = std::move(unit);
     l.provenance = p;
     return l;
 }
@@ -62,49 +60,36 @@ void fabricBomNumbers(const FabricResult& f, NetworkPlan& out)
 {
     const Money swPrice = f.switches() ? f.switchCost / double(f.switches()) : usd(0);
     const Power swPower = f.switches() ? f.switchPowerTotal / double(f.switches()) : watts(0);
-    out.bom.reserve(5);
-    auto line = [&](double count, Money unitCost, Power unitPower) {
-        BomLine& l = out.bom.emplace_back();
-        l.capexClass = CapexClass::Network;
-        l.count = count;
-        l.unitCost = unitCost;
-        l.unitPower = unitPower;
-    };
-    for (int count : {f.leafSwitches, f.spineSwitches, f.coreSwitches})
+    for (std::int64_t count : {f.leafSwitches, f.spineSwitches, f.coreSwitches})
         if (count > 0)
-            line(double(count), swPrice, swPower);
+            out.amounts.add(CapexClass::Network, double(count), swPrice, swPower);
     if (f.transceivers > 0)
-        line(double(f.transceivers), f.transceiverCost / double(f.transceivers),
-             f.transceiverPowerTotal / double(f.transceivers));
-    line(double(f.cables()), usd(0), watts(0));
+        out.amounts.add(CapexClass::Network, double(f.transceivers), f.transceiverCost / double(f.transceivers),
+                        f.transceiverPowerTotal / double(f.transceivers));
+    out.amounts.add(CapexClass::Network, double(f.cables()), usd(0), watts(0));
 }
 
-void fabricBom(bool numbersOnly, const FabricResult& f, const SwitchSpec* sw, const OpticSpec* optic, NetworkPlan& out)
+void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* optic, NetworkPlan& out)
 {
-    if (numbersOnly)
-        return fabricBomNumbers(f, out);
-    const Provenance swp = numbersOnly                   ? Provenance{}
-                           : sw && sw->price.known() ? sw->price.provenance()
-                                                     : Provenance{"no price in the catalog", {}, Grade::Estimate};
+    const Provenance swp = sw && sw->price.known() ? sw->price.provenance()
+                                                   : Provenance{"no price in the catalog", {}, Grade::Estimate};
     const Money swPrice = f.switches() ? f.switchCost / double(f.switches()) : usd(0);
     const Power swPower = f.switches() ? f.switchPowerTotal / double(f.switches()) : watts(0);
     out.bom.reserve(5); // leaf, spine, core, transceivers, cables
-    const std::string name = numbersOnly ? std::string() : sw ? sw->name : "switch";
+    const std::string name = sw ? sw->name : "switch";
     for (auto [tier, count] : {std::pair{"leaf", f.leafSwitches}, std::pair{"spine", f.spineSwitches},
                                std::pair{"core", f.coreSwitches}})
         if (count > 0)
-            out.bom.push_back(networkLine(numbersOnly, numbersOnly ? name : name + " " + tier + " switch", double(count), "switches", swPrice, swPower, swp));
+            out.bom.push_back(networkLine(name + " " + tier + " switch", double(count), "switches", swPrice, swPower, swp));
     if (f.transceivers > 0) {
-        const Provenance op = !numbersOnly && optic && optic->price.known() ? optic->price.provenance() : Provenance{};
-        out.bom.push_back(networkLine(numbersOnly, numbersOnly || !optic ? std::string("transceiver") : optic->name, double(f.transceivers), "modules",
+        const Provenance op = optic && optic->price.known() ? optic->price.provenance() : Provenance{};
+        out.bom.push_back(networkLine(optic ? optic->name : std::string("transceiver"), double(f.transceivers), "modules",
                                       f.transceiverCost / double(f.transceivers),
                                       f.transceiverPowerTotal / double(f.transceivers), op));
     }
-    BomLine cables = networkLine(numbersOnly, "fabric cables", double(f.cables()), "cables", usd(0), watts(0),
-                                 numbersOnly ? Provenance{}
-                                             : Provenance{"counted by the fabric model; no cable price in the catalog",
-                                                          {}, Grade::Estimate});
-    out.bom.push_back(std::move(cables));
+    out.bom.push_back(networkLine("fabric cables", double(f.cables()), "cables", usd(0), watts(0),
+                                  Provenance{"counted by the fabric model; no cable price in the catalog", {},
+                                             Grade::Estimate}));
 }
 
 // A missing price or power figure counts as zero; say so rather than let the BOM look complete.
@@ -126,32 +111,46 @@ void unknownFiguresWarnings(const SwitchSpec* sw, const OpticSpec* optic, Warnin
 
 } // namespace
 
-Result<FabricResult> sizeScenarioFabric(const Work& w, int gpus)
+Result<FabricResult> sizeScenarioFabric(Work& w, int gpus)
 {
     const Scenario& s = w.s;
     const Catalog& c = w.catalog;
     const SwitchSpec* sw = c.switchSpec(s.network.switch_model.value);
     const OpticSpec* optic = s.network.optic.value.empty() ? nullptr : c.optic(s.network.optic.value);
-    return sizeFabric(fabricInput(s, sw, optic, gpus));
+    const FabricInput in = fabricInput(s, sw, optic, gpus);
+    if (!w.memos)
+        return sizeFabric(in);
+    Work::Memos& memo = *w.memos;
+    if (memo.fabricInput && *memo.fabricInput == in)
+        return memo.fabric;
+    auto sized = sizeFabric(in);
+    if (!sized)
+        return sized.error();
+    memo.fabricInput.reset(); // an exception in the copy below leaves no half-written answer
+    memo.fabric = sized.value();
+    memo.fabricInput = in;
+    return sized;
 }
 
-Result<NetworkPlan> planNetwork(const Work& w, int gpus, std::optional<FabricResult> sized)
+Result<NetworkPlan> planNetwork(Work& w, int gpus, std::optional<FabricResult> sized)
 {
     const Scenario& s = w.s;
     const Catalog& c = w.catalog;
-    const SwitchSpec* sw = c.switchSpec(s.network.switch_model.value);
-    const OpticSpec* optic = s.network.optic.value.empty() ? nullptr : c.optic(s.network.optic.value);
     if (!sized) {
-        auto fabric = sizeFabric(fabricInput(s, sw, optic, gpus));
+        auto fabric = sizeScenarioFabric(w, gpus);
         if (!fabric)
             return fabric.error();
         sized = std::move(fabric.value());
     }
     NetworkPlan out;
     out.fabric = std::move(*sized);
-    fabricBom(w.numbersOnly, out.fabric, sw, optic, out);
-    if (w.numbersOnly)
+    if (w.numbersOnly) { // amounts only: no names, so no switch or optic to look up
+        fabricBomNumbers(out.fabric, out);
         return out;
+    }
+    const SwitchSpec* sw = c.switchSpec(s.network.switch_model.value);
+    const OpticSpec* optic = s.network.optic.value.empty() ? nullptr : c.optic(s.network.optic.value);
+    fabricBom(out.fabric, sw, optic, out);
     for (Warning& warning : out.fabric.warnings)
         warning.where = "network: " + warning.where;
     unknownFiguresWarnings(sw, optic, out.fabric.warnings);

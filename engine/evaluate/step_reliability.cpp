@@ -101,10 +101,10 @@ Result<void> planReliabilityAndStorage(Work& w)
     // checkpoint rate, so storage is planned once to learn the write time and again with the rate.
     Time blocking = seconds(0);
     if (training) {
-        auto probe = planStorage(w, seconds(0));
-        if (!probe)
-            return probe.error();
-        blocking = probe.value().checkpoint.blocking;
+        StoragePlan probe;
+        if (auto ok = planStorage(w, seconds(0), probe); !ok)
+            return ok.error();
+        blocking = probe.checkpoint.blocking;
     }
     auto rel = planReliability(w, gpus, blocking);
     if (!rel)
@@ -112,10 +112,8 @@ Result<void> planReliabilityAndStorage(Work& w)
     w.reliability = rel.value();
     if (training)
         w.goodput = w.reliability.goodput;
-    auto storage = planStorage(w, training ? w.reliability.checkpointInterval : seconds(0));
-    if (!storage)
-        return storage.error();
-    w.storage = std::move(storage.value());
+    if (auto ok = planStorage(w, training ? w.reliability.checkpointInterval : seconds(0), w.storage); !ok)
+        return ok.error();
     if (w.numbersOnly)
         return boost::outcome_v2::success();
     for (const auto* list : {&w.network.fabric.warnings, &w.reliability.warnings, &w.storage.plan.warnings,

@@ -3,6 +3,8 @@
 // the analyst's all-in figure), then GPUs and racks from the first sizing basis the scenario gives.
 #include "evaluate/evaluation_steps.h"
 
+#include <utility>
+
 namespace planner::steps {
 
 using namespace units;
@@ -76,7 +78,7 @@ Result<void> size(Work& w, Power overheadPerGpu)
     auto sized = sizeCluster(in);
     if (!sized)
         return sized.error();
-    w.out.sizing = sized.value();
+    w.out.sizing = std::move(sized.value());
     return boost::outcome_v2::success();
 }
 

@@ -79,13 +79,17 @@ const StorageAnswers& storageAnswers(const CheckpointWriteInput& write, const St
 } // namespace
 
 
-Result<StoragePlan> planStorage(const Work& w, Time interval)
+Result<void> planStorage(const Work& w, Time interval, StoragePlan& out)
 {
     const Scenario& s = w.s;
     const Catalog& c = w.catalog;
     const ModelSpec& m = w.model;
     const StorageInputs& st = s.storage;
-    StoragePlan out;
+    // Every part the steps read is set below; the lists emptied. (Filled in place rather than
+    // returned: the numbers-only path would otherwise move the whole plan twice per evaluation.)
+    out.bom.clear();
+    out.amounts.clear();
+    out.details.clear();
     const double params = m.totalParams.value();
     out.checkpointSize = checkpointSize(params, st.checkpoint_bytes_per_param.value);
     CheckpointWriteInput write;
@@ -130,16 +134,12 @@ Result<StoragePlan> planStorage(const Work& w, Time interval)
     const StorageMonth& steady = plan.steady;
     out.feesPerYear = steady.total / months(1);
     const auto& held = plan.steadyStored;
-    out.bom.reserve(3); // hot, warm, archive
     if (w.numbersOnly) { // the same lines without names: finance gives every class in the BOM a capex item
-        for (DataSize tier : {held.hot, held.warm, held.archive}) {
-            BomLine l;
-            l.capexClass = CapexClass::Storage;
-            l.count = in_terabytes(tier);
-            out.bom.push_back(std::move(l));
-        }
-        return out;
+        for (DataSize tier : {held.hot, held.warm, held.archive})
+            out.amounts.add(CapexClass::Storage, in_terabytes(tier), usd(0), watts(0));
+        return boost::outcome_v2::success();
     }
+    out.bom.reserve(3); // hot, warm, archive
     out.bom.push_back(storageLine(hot->name + " (hot)", held.hot, steady.cost.hot.total(), hot->pricePerGbMonth.provenance()));
     out.bom.push_back(storageLine(warm->name + " (warm)", held.warm, steady.cost.warm.total(), warm->pricePerGbMonth.provenance()));
     out.bom.push_back(storageLine(archive->name + " (archive)", held.archive, steady.cost.archive.total(),
@@ -157,7 +157,7 @@ Result<StoragePlan> planStorage(const Work& w, Time interval)
     addMetric(out.details, "storage.monthly_cost_usd", "Storage cost per month", in_usd(steady.total), "USD/month", e);
     addMetric(out.details, "storage.cross_region_reads_tb_per_month", "Cross-region reads after the cache",
               in_terabytes(out.plan.crossRegionReadsPerMonth), "TB/month", e);
-    return out;
+    return boost::outcome_v2::success();
 }
 
 } // namespace planner::steps

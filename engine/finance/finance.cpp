@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "finance/finance.h"
 
+#include "finance/growth_memo.h"
+
 #include "core/number_text.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <utility>
 
@@ -82,27 +83,14 @@ Result<void> validate(const FinanceInput& in)
     return boost::outcome_v2::success();
 }
 
-void addCapital(const FinanceInput& in, FinanceResult& out)
+void addCapital(const FinanceInput& in, FinanceResult& out, GrowthMemo& memo)
 {
     // Most classes share a life (compute, cooling and installation the depreciation period):
-    // (1 + r)^n once per distinct life, pow being the dearest operation of the finance.
-    std::array<std::pair<double, double>, 8> growthOfLife;
-    std::size_t lives = 0;
+    // (1 + r)^n once per distinct life, and across evaluations when the caller keeps the memo.
     for (const CapexItem& item : in.capex) {
         out.capexTotal += item.amount;
         const double n = in_years(item.life);
-        double growth = 1.0;
-        if (n > 0) {
-            auto known = std::find_if(growthOfLife.begin(), growthOfLife.begin() + lives,
-                                      [&](const auto& g) { return g.first == n; });
-            if (known != growthOfLife.begin() + lives) {
-                growth = known->second;
-            } else {
-                growth = std::pow(1.0 + in.costOfCapital, n);
-                if (lives < growthOfLife.size())
-                    growthOfLife[lives++] = {n, growth};
-            }
-        }
+        const double growth = n > 0 ? memo.growth(in.costOfCapital, n) : 1.0;
         const MoneyRate annual = annualizedCapitalOfGrowth(item, in.costOfCapital, n, growth);
         if (in.costLines)
             out.capital.push_back({std::string(capexClassName(item.cls)), annual});
@@ -242,6 +230,12 @@ Result<FinanceResult> computeFinance(const FinanceInput& in)
 
 Result<void> computeFinance(const FinanceInput& in, FinanceResult& out)
 {
+    GrowthMemo memo; // this call's own: each distinct life's growth computed once
+    return computeFinance(in, out, memo);
+}
+
+Result<void> computeFinance(const FinanceInput& in, FinanceResult& out, GrowthMemo& memo)
+{
     if (auto ok = validate(in); !ok)
         return ok.error();
     // Every figure set below; the lists emptied but keeping their capacity.
@@ -259,7 +253,7 @@ Result<void> computeFinance(const FinanceInput& in, FinanceResult& out)
     if (in.mode != FacilityMode::Rent) {
         out.capital.reserve(in.capex.size());
         out.capex.reserve(in.capex.size());
-        addCapital(in, out);
+        addCapital(in, out, memo);
     }
     addOpex(in, out);
     out.tcoPerGpuHour = out.totalPerYear / in.gpus;

@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstring>
 
 using namespace planner;
 using planner::test::close;
@@ -55,6 +56,10 @@ private Q_SLOTS:
                 ++published[k];
                 QVERIFY2(close(m->value, fastValue),
                          (std::string(key) + ": " + std::to_string(m->value) + " vs " + std::to_string(fastValue)).c_str());
+                // Both paths do the same arithmetic in the same order (the numbers-only BOM of
+                // amounts, the shared growth and fabric memos included), so they agree to the bit.
+                QVERIFY2(std::memcmp(&m->value, &fastValue, sizeof fastValue) == 0,
+                         (std::string(key) + " differs in its last bits").c_str());
             }
         }
         qInfo("%d scenarios evaluated (%d training), %d failed alike", evaluated, training, failedAlike);

@@ -75,6 +75,7 @@ private Q_SLOTS:
     void badInputNamesTheField();
     void collectivesRejectBadInput();
     void randomInputsNeverCrash();
+    void inputsDifferingInAnyFieldAreUnequal();
 };
 
 void TestFabric::superpodTable_data()
@@ -548,6 +549,40 @@ void TestFabric::randomInputsNeverCrash()
     // Both paths must be exercised for the sweep to mean anything (about 5,700 / 14,300 today).
     QVERIFY2(built > 1000 && refused > 1000,
              qPrintable(QStringLiteral("%1 built, %2 refused").arg(built).arg(refused)));
+}
+
+// The numbers-only path reuses a fabric whose input compares equal (evaluation_steps.h,
+// Work::Memos): a field the comparison missed would hand one cluster another's fabric.
+void TestFabric::inputsDifferingInAnyFieldAreUnequal()
+{
+    const FabricInput base = quantum2(1024);
+    QVERIFY(base == quantum2(1024));
+    QCOMPARE(sizeFabric(base).value().switches(), sizeFabric(quantum2(1024)).value().switches());
+    const std::vector<void (*)(FabricInput&)> changes = {
+        [](FabricInput& in) { in.gpus += 1; },
+        [](FabricInput& in) { in.nicsPerGpu += 1; },
+        [](FabricInput& in) { in.nicBandwidth = in.nicBandwidth * 2.0; },
+        [](FabricInput& in) { in.switchRadix += 1; },
+        [](FabricInput& in) { in.switchPortBandwidth = in.switchPortBandwidth * 2.0; },
+        [](FabricInput& in) { in.planes += 1; },
+        [](FabricInput& in) { in.oversubscription += 1; },
+        [](FabricInput& in) { in.extraEndpoints += 1; },
+        [](FabricInput& in) { in.switchPower = in.switchPower + u::watts(1); },
+        [](FabricInput& in) { in.switchPrice = in.switchPrice + u::usd(1); },
+        [](FabricInput& in) { in.transceiverPower = in.transceiverPower + u::watts(1); },
+        [](FabricInput& in) { in.transceiverPrice = in.transceiverPrice + u::usd(1); },
+        [](FabricInput& in) { in.cablePrice = in.cablePrice + u::usd(1); },
+        [](FabricInput& in) { in.optical = !in.optical; },
+        [](FabricInput& in) { in.linksPerSwitchTransceiver += 1; },
+        [](FabricInput& in) { in.linksPerSystemTransceiver += 1; },
+    };
+    // One change per field: FabricInput's fields, counted by hand from fabric.h.
+    QCOMPARE(changes.size(), std::size_t(16));
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+        FabricInput changed = base;
+        changes[i](changed);
+        QVERIFY2(!(changed == base), qPrintable(QStringLiteral("change %1 went unnoticed").arg(i)));
+    }
 }
 
 QTEST_APPLESS_MAIN(TestFabric)

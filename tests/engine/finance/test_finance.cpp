@@ -3,6 +3,7 @@
 // published cost formula: $/Mtok = ($/GPU-hr) / (tok/s/GPU x 3600) x 1e6
 // (SemiAnalysisAI/InferenceX-app, packages/app/src/lib/constants.ts and the dashboard's cost view).
 #include "finance/finance.h"
+#include "finance/growth_memo.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -201,6 +202,65 @@ private Q_SLOTS:
         VERIFY_CLOSE(in_usd_per_million_tokens(f.costPerOutputToken), 0.75 * request / 500 * 1e6, 1e-9, kFloor);
         const double billed = 3000 * f.costPerInputToken.value() + 500 * f.costPerOutputToken.value();
         VERIFY_CLOSE(billed, request, 1e-12, kFloor); // per-role billing equals the request cost
+    }
+
+    void sharedGrowthIsPowsOwn()
+    {
+        GrowthMemo memo;
+        // 1.1^5 = 1.61051 by hand (1.21, 1.331, 1.4641, 1.61051), and exactly what pow gives.
+        const double g = memo.growth(0.10, 5);
+        QCOMPARE(g, std::pow(1.1, 5.0));
+        VERIFY_CLOSE(g, 1.61051, 1e-12, kFloor);
+        QCOMPARE(memo.computed(), std::size_t(1));
+        QCOMPARE(memo.growth(0.10, 5), g); // asked again: remembered, not computed
+        QCOMPARE(memo.computed(), std::size_t(1));
+        // Another life or another rate is another answer: 1.1^4 = 1.4641, 1.08^5 = 1.4693280768.
+        VERIFY_CLOSE(memo.growth(0.10, 4), 1.4641, 1e-12, kFloor);
+        VERIFY_CLOSE(memo.growth(0.08, 5), 1.4693280768, 1e-12, kFloor);
+        QCOMPARE(memo.computed(), std::size_t(3));
+        // Past its eight places the oldest answer goes; asked again it is computed again, the same.
+        for (int life = 10; life < 16; ++life)
+            QCOMPARE(memo.growth(0.10, life), std::pow(1.1, double(life)));
+        QCOMPARE(memo.computed(), std::size_t(9));
+        QCOMPARE(memo.growth(0.10, 5), g);
+        QCOMPARE(memo.computed(), std::size_t(10));
+        // A NaN rate never matches itself: computed each time, and NaN as pow gives it.
+        QVERIFY(std::isnan(memo.growth(std::nan(""), 5)));
+        QVERIFY(std::isnan(memo.growth(std::nan(""), 5)));
+        QCOMPARE(memo.computed(), std::size_t(12));
+    }
+
+    void aSharedMemoGivesTheSameFiguresBitForBit()
+    {
+        // One memo across evaluations with different rates and lives (a sweep's inner loop) gives
+        // each evaluation exactly the figures of a fresh one.
+        GrowthMemo memo;
+        std::size_t evaluations = 0;
+        for (double rate : {0.10, 0.0, 0.10})
+            for (double computeLife : {5.0, 4.0, 5.0}) {
+                FinanceInput in = oneRackColocated();
+                in.mode = FacilityMode::Build;
+                in.costOfCapital = rate;
+                in.capex = {{CapexClass::Compute, usd(3'600'000), years(computeLife), 0.10},
+                            {CapexClass::Network, usd(400'000), years(4), 0.05},
+                            {CapexClass::Facility, usd(2'000'000), years(15), 0.0},
+                            {CapexClass::Installation, usd(180'000), years(computeLife), 0.0}};
+                in.costLines = false;
+                in.cashFlow = false;
+                const auto fresh = computeFinance(in);
+                QVERIFY(fresh);
+                FinanceResult shared;
+                QVERIFY(computeFinance(in, shared, memo));
+                ++evaluations;
+                QCOMPARE(shared.totalPerYear.value(), fresh.value().totalPerYear.value());
+                QCOMPARE(shared.costPerToken.value(), fresh.value().costPerToken.value());
+                QCOMPARE(shared.breakEvenGpuHourPrice.value(), fresh.value().breakEvenGpuHourPrice.value());
+                QCOMPARE(shared.capexTotal.value(), fresh.value().capexTotal.value());
+            }
+        QCOMPARE(evaluations, std::size_t(9));
+        // Distinct (rate, life) pairs: 0.10 and 0 (straight line, but its growth 1^n is asked too)
+        // each with lives 5, 4 and 15: 6 in all, each computed once although asked 9 x 4 times.
+        QCOMPARE(memo.computed(), std::size_t(6));
     }
 
     void badInputsAreRefused_data()
