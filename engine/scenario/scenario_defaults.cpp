@@ -157,8 +157,33 @@ Result<Scenario> resolveScenario(const Scenario& in, const Catalog& catalog)
     return s;
 }
 
+namespace {
+
+// A scenario read from a file or edited with --set or in the GUI has each value checked as it comes
+// in (checkNumber); one built in code has not, and a NaN or absurd figure would reach the steps
+// (a NaN horizon sizes finance's cash-flow vector). Checked here with the field's name: a plain
+// comparison per given number, the worded check only for the one that fails.
+Result<void> checkGivenNumbers(const Scenario& s)
+{
+    for (const FieldSpec& f : scenarioFields()) {
+        const Number* n = numberOf(f, s);
+        if (!n || !n->given)
+            continue;
+        const double v = n->value;
+        const bool inside = std::isfinite(v) && (f.minExclusive ? v > f.min : v >= f.min) && v <= f.max;
+        if (!inside || (f.kind == FieldKind::Integer && v != std::floor(v)))
+            if (auto ok = checkNumber(f, v); !ok)
+                return ok.error();
+    }
+    return boost::outcome_v2::success();
+}
+
+} // namespace
+
 Result<void> resolveScenarioInto(const Scenario& in, const Catalog& catalog, Scenario& s)
 {
+    if (auto ok = checkGivenNumbers(in); !ok)
+        return ok.error();
     s = in;
     applyStaticDefaults(s);
     const SystemSpec* sys = catalog.system(s.system.value);

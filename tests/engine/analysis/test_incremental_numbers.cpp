@@ -147,6 +147,8 @@ private Q_SLOTS:
                     const auto& fields = byStage.at(stage);
                     const FieldSpec& f = *fields[rng() % fields.size()];
                     const double v = nearby(f, numberOf(f, work)->value, rng);
+                    if (!checkNumber(f, v))
+                        continue; // an unset field (NaN) with no valid value found: no sweep could give it
                     for (Scenario* s : {&work, &base})
                         *f.number(*s) = Number{v, Provenance{"random", {}, Grade::User}, true};
                     from = std::min(from, firstStageReading(f));

@@ -181,7 +181,11 @@ private Q_SLOTS:
             if (!f.isNumeric() || resolutionReads(f.path))
                 continue;
             const double lo = std::isfinite(f.min) ? f.min + (f.kind == FieldKind::Integer || !f.minExclusive ? 0 : 1e-3) : 0;
-            for (double v : {lo + 1, lo + 2}) {
+            // Two values inside the field's range (resolveScenario refuses one outside it).
+            const double hi = std::isfinite(f.max) ? f.max : lo + 3;
+            for (double v : {lo + (hi - lo) / 3, lo + 2 * (hi - lo) / 3}) {
+                if (f.kind == FieldKind::Integer)
+                    v = std::round(v);
                 Scenario s = base;
                 *f.number(s) = Number{v, Provenance{"test", {}, Grade::User}, true};
                 auto r = resolveScenario(s, builtinCatalog());
