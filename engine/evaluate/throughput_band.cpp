@@ -157,10 +157,10 @@ void attach(const Work& w, std::size_t slot, std::vector<Metric>& list, const He
         Metric& m = list[i];
         if (headlines[i] < 0)
             continue;
-        const auto which = std::optional<Headline>(static_cast<Headline>(headlines[i]));
-        if (!followsThroughput(*which) || !low.has(*which) || !high.has(*which))
+        const Headline which = static_cast<Headline>(headlines[i]);
+        if (!followsThroughput(which) || !low.has(which) || !high.has(which))
             continue;
-        const double a = low[*which], b = high[*which];
+        const double a = low[which], b = high[which];
         if (std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)))
             continue; // does not depend on throughput (capex of a fixed-size cluster)
         // Whole domains make sizing a step function of throughput, so the figure itself is kept

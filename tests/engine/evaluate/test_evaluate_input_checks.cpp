@@ -103,7 +103,7 @@ private Q_SLOTS:
 
     void aNumberNotGivenIsLeftToTheDefaults()
     {
-        // A field the analyst did not give is filled from the catalog; its placeholder is not checked.
+        // A field the analyst did not give is filled from the catalog; the value it holds until then is not checked.
         const FieldSpec* f = findField("finance.system_price_usd");
         QVERIFY(f);
         Scenario s = base();
