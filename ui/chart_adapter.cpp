@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chart_adapter.h"
 
+#include "axis_scale.h"
 #include "grade_style.h"
 
 #include <QBarCategoryAxis>
@@ -54,11 +55,17 @@ void applyRange(QValueAxis* axis, Range r, bool includeZero)
     const double pad = r.hi > r.lo ? (r.hi - r.lo) * 0.08 : (r.hi != 0 ? std::abs(r.hi) * 0.25 : 1.0);
     // Never pad below zero data that starts at zero or above (no negative tokens/s per user).
     const double lo = (includeZero && r.lo >= 0) || (r.lo >= 0 && r.lo - pad < 0) ? 0 : r.lo - pad;
-    axis->setRange(lo, includeZero && r.hi <= 0 ? 0 : r.hi + pad);
-    axis->applyNiceNumbers();
+    const AxisScale scale = niceAxisScale(lo, includeZero && r.hi <= 0 ? 0 : r.hi + pad);
+    // Each change re-lays out the chart's text (most of a redraw's cost): touch only what moved.
+    if (axis->min() != scale.min || axis->max() != scale.max)
+        axis->setRange(scale.min, scale.max);
+    if (axis->tickCount() != scale.ticks)
+        axis->setTickCount(scale.ticks);
     // Whole numbers once the scale is large ("-1000", not "-1e+03"), three digits below.
-    const double span = std::max(std::abs(axis->min()), std::abs(axis->max()));
-    axis->setLabelFormat(span >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
+    const double span = std::max(std::abs(scale.min), std::abs(scale.max));
+    const QString format = span >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g");
+    if (axis->labelFormat() != format)
+        axis->setLabelFormat(format);
 }
 
 QValueAxis* valueAxis(const std::string& title, Range r, bool includeZero)
