@@ -173,12 +173,16 @@ void CompareModel::setScenario(const QObject* id, const QString& name, std::shar
     for (int i = 0; i < columns_.size(); ++i) {
         if (columns_[i].id != id)
             continue;
+        const bool renamed = columns_[i].name != name;
         columns_[i].name = name;
         columns_[i].snapshot = std::move(snapshot);
         // Labels and units come from any scenario and the baseline is every ratio's
         // denominator, so one scenario's change can touch every cell.
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
-        Q_EMIT headerDataChanged(Qt::Horizontal, kFirstScenarioColumn + i, kFirstScenarioColumn + i);
+        // The header only when its name changed: a header change makes the table, whose columns
+        // and rows fit their contents, measure every cell again, a third of an edit's redraw.
+        if (renamed)
+            Q_EMIT headerDataChanged(Qt::Horizontal, kFirstScenarioColumn + i, kFirstScenarioColumn + i);
         return;
     }
     const int col = columnCount();

@@ -12,6 +12,7 @@
 #include "ui_test_support.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 
 using namespace planner;
 
@@ -73,6 +74,30 @@ private Q_SLOTS:
 
         w.closeDocument(gb200);
         QCOMPARE(model->scenarioCount(), 1);
+    }
+
+    void onlyARenameChangesTheScenariosHeader()
+    {
+        // A header change makes the comparison table re-measure every cell (its columns and rows
+        // fit their contents): an edit that leaves the name must change the cells, not the header.
+        MainWindow w(uitest::quietWindow(dir_));
+        CompareModel* model = w.compareModel();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        auto* doc = w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json"));
+        QVERIFY(doc);
+        w.evaluator(doc)->recomputeNow();
+        QSignalSpy headers(model, &QAbstractItemModel::headerDataChanged);
+        QSignalSpy cells(model, &QAbstractItemModel::dataChanged);
+        QVERIFY(doc->setFieldText("finance.utilization", "0.35"));
+        w.evaluator(doc)->recomputeNow();
+        QVERIFY(cells.count() > 0);
+        QCOMPARE(headers.count(), 0);
+
+        QVERIFY(doc->setFieldText("name", "Renamed plan"));
+        w.evaluator(doc)->recomputeNow();
+        QVERIFY(headers.count() > 0);
+        const QString header = model->headerData(CompareModel::kFirstScenarioColumn, Qt::Horizontal, Qt::ToolTipRole).toString();
+        QVERIFY2(header.contains(QLatin1String("Renamed plan")), qPrintable(header));
     }
 
     void provenanceModelsPassTheTesterAndFollowTheFigure()
