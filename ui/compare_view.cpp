@@ -38,10 +38,8 @@ CompareView::CompareView(CompareModel* model, QWidget* parent)
     table_->verticalHeader()->hide();
     table_->setAlternatingRowColors(true);
     table_->setWordWrap(true);
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
     table_->horizontalHeader()->resizeSection(0, 230);
-    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    fitToContents(false); // until shown: see showEvent
     v->addWidget(table_, 1);
     connect(baseline_, &QComboBox::currentIndexChanged, model_, [this](int i) {
         if (i >= 0)
@@ -51,6 +49,29 @@ CompareView::CompareView(CompareModel* model, QWidget* parent)
     connect(model_, &QAbstractItemModel::columnsRemoved, this, &CompareView::refillBaselines);
     connect(model_, &QAbstractItemModel::headerDataChanged, this, &CompareView::refillBaselines);
     refillBaselines();
+}
+
+void CompareView::fitToContents(bool on)
+{
+    const auto mode = on ? QHeaderView::ResizeToContents : QHeaderView::Interactive;
+    table_->horizontalHeader()->setSectionResizeMode(mode);
+    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
+    table_->verticalHeader()->setSectionResizeMode(mode);
+}
+
+// Columns and rows fit their contents while the table is seen. A hidden table fitted to its
+// contents measures every cell after each edit of any open scenario (a fifth of an edit's
+// redraw); fitting once when the tab is shown gives the same table.
+void CompareView::showEvent(QShowEvent* e)
+{
+    fitToContents(true);
+    QWidget::showEvent(e);
+}
+
+void CompareView::hideEvent(QHideEvent* e)
+{
+    fitToContents(false);
+    QWidget::hideEvent(e);
 }
 
 void CompareView::refillBaselines()

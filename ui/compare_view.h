@@ -19,8 +19,13 @@ public:
     QComboBox* baselineBox() const { return baseline_; }
     QTableView* table() const { return table_; }
 
+protected:
+    void showEvent(QShowEvent* e) override;
+    void hideEvent(QHideEvent* e) override;
+
 private:
     void refillBaselines();
+    void fitToContents(bool on);
 
     CompareModel* model_;
     QComboBox* baseline_;

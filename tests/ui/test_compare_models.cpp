@@ -4,6 +4,7 @@
 // baseline (checked against the two evaluations' own values), and the "verified and measured
 // only" switch re-evaluates without the weaker inputs.
 #include "compare_model.h"
+#include "compare_view.h"
 #include "document_evaluator.h"
 #include "evidence_models.h"
 #include "provenance_panel.h"
@@ -12,7 +13,9 @@
 #include "ui_test_support.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QSignalSpy>
+#include <QTableView>
 
 using namespace planner;
 
@@ -98,6 +101,31 @@ private Q_SLOTS:
         QVERIFY(headers.count() > 0);
         const QString header = model->headerData(CompareModel::kFirstScenarioColumn, Qt::Horizontal, Qt::ToolTipRole).toString();
         QVERIFY2(header.contains(QLatin1String("Renamed plan")), qPrintable(header));
+    }
+
+    void aComparisonShownAfterEditsFitsItsCells()
+    {
+        // A hidden comparison does not fit its cells on every edit; shown, it must fit what the
+        // edits made while it was hidden wrote: here a longer name and new figures.
+        MainWindow w(uitest::quietWindow(dir_));
+        auto* doc = w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json"));
+        QVERIFY(doc);
+        CompareView view(w.compareModel());
+        view.resize(1400, 900);
+        QVERIFY(doc->setFieldText("name", "A scenario whose name is much longer than the column it had"));
+        QVERIFY(doc->setFieldText("finance.utilization", "0.35"));
+        w.evaluator(doc)->recomputeNow();
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTableView* table = view.table();
+        // QTableView hides the size hints QAbstractItemView makes public; the call still reaches
+        // QTableView's own through the base class.
+        const QAbstractItemView* cells = table;
+        const int col = CompareModel::kFirstScenarioColumn;
+        QTRY_VERIFY(table->horizontalHeader()->sectionSize(col) >= cells->sizeHintForColumn(col));
+        QVERIFY(table->horizontalHeader()->sectionSize(col) >= table->horizontalHeader()->sectionSizeHint(col));
+        for (int row = 0; row < w.compareModel()->rowCount(); ++row)
+            QVERIFY2(table->rowHeight(row) >= cells->sizeHintForRow(row), qPrintable(QString::number(row)));
     }
 
     void provenanceModelsPassTheTesterAndFollowTheFigure()
