@@ -222,7 +222,7 @@ private Q_SLOTS:
         QTest::newRow("input_tokens") << C([](Scenario& s) { s.workload.input_tokens.value = 4096; });
         QTest::newRow("output_tokens") << C([](Scenario& s) { s.workload.output_tokens.value = 4096; });
         QTest::newRow("min_tokens_per_s_per_user") << C([](Scenario& s) { s.workload.min_tokens_per_s_per_user.value = 30; });
-        QTest::newRow("max_ttft_s") << C([](Scenario& s) { s.workload.max_ttft_s.value = 0.05; });
+        QTest::newRow("max_ttft_s") << C([](Scenario& s) { s.workload.max_ttft_s.value = 0.001; });
         QTest::newRow("claim_ratio") << C([](Scenario& s) { s.workload.claim_ratio.value = 4; });
         QTest::newRow("claim_ratio's grade") << C([](Scenario& s) { s.workload.claim_ratio.provenance.grade = Grade::Estimate; });
         QTest::newRow("claim_ratio's source") << C([](Scenario& s) { s.workload.claim_ratio.provenance.source = "blog"; });
