@@ -87,6 +87,21 @@ std::string evaluatedOn(const Scenario& s, const Catalog& catalog, const Evaluat
     return everything(evaluate(s, catalog, ctx));
 }
 
+// The base scenario evaluated on a cache that is then asked about `changed`, and `changed`
+// evaluated on a fresh cache (the expectation).
+struct WarmAndFresh {
+    std::string before, warm, fresh;
+};
+WarmAndFresh warmAndFresh(const Scenario& changed)
+{
+    WarmAndFresh r;
+    EvaluationCache warm, fresh;
+    r.before = evaluatedOn(base(), builtinCatalog(), source(&warm));
+    r.fresh = evaluatedOn(changed, builtinCatalog(), source(&fresh));
+    r.warm = evaluatedOn(changed, builtinCatalog(), source(&warm));
+    return r;
+}
+
 // Another valid value for the field, or nothing when none is obvious (a catalog id).
 std::optional<std::string> changedValue(const FieldSpec& f, const Scenario& s)
 {
@@ -190,8 +205,6 @@ private Q_SLOTS:
         // Same values, another grade: the figures are the same, the evidence is not, and the
         // merged evidence memo must see it.
         QFETCH(QString, path);
-        EvaluationCache warm;
-        const std::string before = evaluatedOn(base(), builtinCatalog(), source(&warm));
         Scenario changed = base();
         applyStaticDefaults(changed); // what resolving fills in anyway: the value the grade goes with
         const FieldSpec* f = findField(path.toStdString());
@@ -204,10 +217,9 @@ private Q_SLOTS:
         QVERIFY(n->isSet());
         n->provenance.grade = n->provenance.grade == Grade::Vendor ? Grade::Estimate : Grade::Vendor;
         n->given = true;
-        EvaluationCache fresh;
-        const std::string expected = evaluatedOn(changed, builtinCatalog(), source(&fresh));
-        QVERIFY(expected != before); // the grade shows in the evidence
-        QCOMPARE(evaluatedOn(changed, builtinCatalog(), source(&warm)), expected);
+        const WarmAndFresh r = warmAndFresh(changed);
+        QVERIFY(r.fresh != r.before); // the grade shows in the evidence
+        QCOMPARE(r.warm, r.fresh);
     }
 
     void givingAZeroDefaultGivesTheFreshEvidence_data()
@@ -224,17 +236,14 @@ private Q_SLOTS:
         // given by the analyst is one. Only the given flag changes: the TCO evidence memo must
         // see it.
         QFETCH(QString, path);
-        EvaluationCache warm;
-        const std::string before = evaluatedOn(base(), builtinCatalog(), source(&warm));
         Scenario changed = base();
         applyStaticDefaults(changed);
         Number* n = findField(path.toStdString())->number(changed);
         QCOMPARE(n->value, 0.0);
         n->given = true;
-        EvaluationCache fresh;
-        const std::string expected = evaluatedOn(changed, builtinCatalog(), source(&fresh));
-        QVERIFY(expected != before); // the input shows in the evidence
-        QCOMPARE(evaluatedOn(changed, builtinCatalog(), source(&warm)), expected);
+        const WarmAndFresh r = warmAndFresh(changed);
+        QVERIFY(r.fresh != r.before); // the input shows in the evidence
+        QCOMPARE(r.warm, r.fresh);
     }
 
     void anotherBandOrThroughputEvidenceGivesTheFreshAnswer()
