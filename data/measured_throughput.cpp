@@ -7,7 +7,10 @@
 #include "serving/disaggregated.h"
 #include "serving/uncertainty.h"
 
+#include <bit>
+#include <cstdint>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -149,14 +152,96 @@ private:
     std::unordered_map<std::string, Result<ThroughputEstimate>> answers_;
 };
 
+// The inputs one finished answer is read from, exactly: the query (throughputQueryFor: the model's
+// catalog id, system, precision, request shape, interactivity and TTFT bounds, serving) and the
+// ratio claim (vendorClaimFor: the ratio with its provenance, and the baseline system). Numbers
+// are compared as bits, so a NaN (not set) matches itself and any other change misses.
+struct AnswerKey {
+    std::string model, system, precision, serving, claimBaseline;
+    std::uint64_t inputTokens = 0, outputTokens = 0, minPerUser = 0, maxTtft = 0, claimRatio = 0;
+    Provenance claimProvenance;
+
+    static std::uint64_t bits(double v) { return std::bit_cast<std::uint64_t>(v); }
+
+    static AnswerKey of(const Scenario& s, std::string_view modelId)
+    {
+        const WorkloadInputs& w = s.workload;
+        return {std::string(modelId), s.system.value, w.precision.value, w.serving.value,
+                w.claim_baseline_system.value, bits(w.input_tokens.value), bits(w.output_tokens.value),
+                bits(w.min_tokens_per_s_per_user.value), bits(w.max_ttft_s.value), bits(w.claim_ratio.value),
+                w.claim_ratio.provenance};
+    }
+
+    // Compared without building a key: the repeat is the common case.
+    bool matches(const Scenario& s, std::string_view modelId) const
+    {
+        const WorkloadInputs& w = s.workload;
+        return inputTokens == bits(w.input_tokens.value) && outputTokens == bits(w.output_tokens.value) &&
+               minPerUser == bits(w.min_tokens_per_s_per_user.value) && maxTtft == bits(w.max_ttft_s.value) &&
+               claimRatio == bits(w.claim_ratio.value) && model == modelId && system == s.system.value &&
+               precision == w.precision.value && serving == w.serving.value &&
+               claimBaseline == w.claim_baseline_system.value && claimProvenance == w.claim_ratio.provenance;
+    }
+};
+
+// The last finished answer (warnings already prefixed, prefill share worked out), shared by the
+// threads that use the source: a GUI edit of a cost field, a finance sweep, Monte Carlo or tornado
+// over non-workload inputs ask the same question every time, and then pay one key compare and the
+// copy of the answer they return, not the question key, the estimate's copy and the prefixing.
+class LastAnswer {
+public:
+    std::optional<Result<ThroughputAnswer>> find(const Scenario& s, std::string_view modelId)
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (last_ && last_->first.matches(s, modelId))
+            return last_->second;
+        return std::nullopt;
+    }
+    void store(AnswerKey key, const Result<ThroughputAnswer>& answer)
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        last_.emplace(std::move(key), answer);
+    }
+
+private:
+    std::mutex mutex_;
+    std::optional<std::pair<AnswerKey, Result<ThroughputAnswer>>> last_;
+};
+
+// The answer the model gives, finished for evaluate(): the estimate with the scenario's prefill
+// share, and its warnings named as the throughput's.
+Result<ThroughputAnswer> finishedAnswer(const Result<ThroughputEstimate>& estimate, const Scenario& s)
+{
+    if (!estimate)
+        return estimate.error();
+    const ThroughputEstimate& e = estimate.value();
+    ThroughputAnswer a;
+    a.totalPerGpu = e.totalPerGpu;
+    a.p10PerGpu = e.p10PerGpu;
+    a.p90PerGpu = e.p90PerGpu;
+    a.prefillTimeShare = prefillTimeShare(e.prefillPerGpu, e.decodePerGpu, s.workload.input_tokens.value,
+                                          s.workload.output_tokens.value);
+    a.evidence = e.evidence;
+    a.warnings = e.warnings;
+    for (Warning& w : a.warnings)
+        w.where = "throughput: " + w.where;
+    return a;
+}
+
 } // namespace
 
 ThroughputSource measuredThroughput(std::shared_ptr<const MeasuredData> data)
 {
-    auto memo = std::make_shared<AnswerMemo>(); // lives as long as this source, which fixes `data`
-    return [data, memo](const Scenario& s, const Catalog& catalog) -> Result<ThroughputAnswer> {
-        // The query is built from this catalog every time (it checks the model exists); only the
-        // model's estimate is remembered.
+    // Both live as long as this source, which fixes `data`.
+    auto memo = std::make_shared<AnswerMemo>();
+    auto last = std::make_shared<LastAnswer>();
+    return [data, memo, last](const Scenario& s, const Catalog& catalog) -> Result<ThroughputAnswer> {
+        // The model is looked up in this catalog every time (it must exist there); only what the
+        // model's estimate gives is remembered.
+        const ModelSpec* model = catalog.model(s.workload.model.value);
+        if (model)
+            if (auto known = last->find(s, model->id))
+                return std::move(*known);
         auto query = throughputQueryFor(s, catalog);
         if (!query)
             return query.error();
@@ -166,20 +251,9 @@ ThroughputSource measuredThroughput(std::shared_ptr<const MeasuredData> data)
                 return claim.error();
             return data->model->estimate(query.value(), claim.value() ? &*claim.value() : nullptr);
         });
-        if (!estimate)
-            return estimate.error();
-        const ThroughputEstimate& e = estimate.value();
-        ThroughputAnswer a;
-        a.totalPerGpu = e.totalPerGpu;
-        a.p10PerGpu = e.p10PerGpu;
-        a.p90PerGpu = e.p90PerGpu;
-        a.prefillTimeShare = prefillTimeShare(e.prefillPerGpu, e.decodePerGpu, s.workload.input_tokens.value,
-                                              s.workload.output_tokens.value);
-        a.evidence = e.evidence;
-        a.warnings = e.warnings;
-        for (Warning& w : a.warnings)
-            w.where = "throughput: " + w.where;
-        return a;
+        Result<ThroughputAnswer> answer = finishedAnswer(estimate, s);
+        last->store(AnswerKey::of(s, query.value().model), answer);
+        return answer;
     };
 }
 

@@ -95,7 +95,7 @@ public:
     void readMember(const std::string& path, const json::Value& v, Scenario& s)
     {
         const FieldSpec* f = findField(path);
-        s.sourceLines[path] = v.line;
+        s.sourceLines.set(path, v.line);
         if (!f)
             problem(v.line, "unknown key \"" + path + "\"" + suggestion(path));
         else if (f->number)

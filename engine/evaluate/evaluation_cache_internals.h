@@ -10,6 +10,7 @@
 #include "evaluate/evaluation_steps.h"
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,18 @@
 #include <vector>
 
 namespace planner {
+
+// Two evidence lists say the same: a memo keyed on evidence compares it in full.
+inline bool sameEvidence(const Evidence& a, const Evidence& b)
+{
+    return a.grade == b.grade && a.method == b.method && a.inputs == b.inputs && a.inputGrades == b.inputGrades;
+}
+
+namespace steps {
+// What evidenceOf reads of every numeric scenario field (set, given, zero, grade), a byte each in
+// schema order: two scenarios with the same key give the same evidence for any list of paths.
+void scenarioEvidenceKey(const Scenario& s, std::vector<std::uint8_t>& key);
+} // namespace steps
 
 struct EvaluationCache::Internals {
     // checkpointWrite() and storagePlan() of the last inputs asked about (step_storage.cpp): a
@@ -63,6 +76,25 @@ struct EvaluationCache::Internals {
         bool demand = false, split = false; // sized for a demand; input/output split from the roofline
         std::optional<std::array<EvidencePtr, 5>> merged; // cost, split cost, throughput, per MW IT, per MW facility
     } published;
+
+    // The evidence every cost figure shares (step_finance.cpp tcoEvidence) and what it was made
+    // from: each numeric field's part as evidenceOf reads it (scenarioEvidenceKey), the facility
+    // mode and the power's evidence. Made anew when any of them changes.
+    struct TcoEvidence {
+        std::vector<std::uint8_t> key;   // scenarioEvidenceKey of the scenario it was made for
+        std::vector<std::uint8_t> asked; // this call's, built here so it needs no allocation per call
+        FacilityMode mode = FacilityMode::Build;
+        Evidence power;
+        EvidencePtr evidence; // null until the first
+    } tco;
+
+    // The sizing figures' evidence (publish_details.cpp): the size's, the IT power's and the
+    // facility power's, with the lists they are made from, compared in full.
+    struct SizingEvidence {
+        Evidence power, throughput, pue;
+        int basis = -1; // the SizingBasis named as the size's method
+        std::optional<std::array<EvidencePtr, 3>> made; // size, IT power, facility power
+    } sizing;
 
     // The numbers-only path's Evaluation (sizing, BOM, finance; never the resolved scenario or the
     // Metric lists) and Work, reused so an inner loop neither builds nor destroys them per call.

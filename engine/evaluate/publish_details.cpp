@@ -2,6 +2,7 @@
 // The figures below the headline, each as a Metric with its unit and the evidence it rests on:
 // sizing, power, network, storage (where it applies), reliability and the whole cost breakdown.
 // Sections that do not apply are left out rather than printed as zeros.
+#include "evaluate/evaluation_cache_internals.h"
 #include "evaluate/evaluation_steps.h"
 
 #include "cluster/power.h"
@@ -137,24 +138,56 @@ bool storageApplies(const Work& w)
 
 } // namespace
 
+namespace {
+
+// The evidence of the sizing figures: the size's (the power's, with the throughput's when sized
+// for a demand), the IT power's, and the facility power's (with the PUE's).
+std::array<EvidencePtr, 3> sizingEvidence(const Work& w, const Evidence& pue)
+{
+    Evidence sizedE = w.powerEvidence;
+    sizedE.method = std::string(sizingBasisName(w.out.sizing.basis));
+    if (w.out.sizing.basis == SizingBasis::Demand)
+        sizedE.merge(w.throughput.evidence);
+    Evidence fac = w.powerEvidence;
+    fac.merge(pue);
+    return {std::make_shared<const Evidence>(std::move(sizedE)), std::make_shared<const Evidence>(w.powerEvidence),
+            std::make_shared<const Evidence>(std::move(fac))};
+}
+
+// sizingEvidence, from the caller's cache when the lists it is made from are the ones it was last
+// made from (compared in full): copying and merging them again was a twentieth of one evaluation.
+std::array<EvidencePtr, 3> rememberedSizingEvidence(const Work& w)
+{
+    const Evidence pue = evidenceOf(w.s, {"facility.pue"}, "formula");
+    if (!w.cache)
+        return sizingEvidence(w, pue);
+    auto& memo = w.cache->internals().sizing;
+    const int basis = static_cast<int>(w.out.sizing.basis);
+    if (memo.made && memo.basis == basis && sameEvidence(memo.power, w.powerEvidence) &&
+        sameEvidence(memo.throughput, w.throughput.evidence) && sameEvidence(memo.pue, pue))
+        return *memo.made;
+    memo.made.reset(); // until the new lists are in, nothing stale can be read
+    memo.basis = basis;
+    memo.power = w.powerEvidence;
+    memo.throughput = w.throughput.evidence;
+    memo.pue = pue;
+    memo.made = sizingEvidence(w, pue);
+    return *memo.made;
+}
+
+} // namespace
+
 void publishSizing(Work& w)
 {
     const HeadlineFigures& h = w.headline;
-    const SizingResult& z = w.out.sizing;
-    Evidence sizedE = w.powerEvidence;
-    sizedE.method = std::string(sizingBasisName(z.basis));
-    if (z.basis == SizingBasis::Demand)
-        sizedE.merge(w.throughput.evidence);
-    const auto e = std::make_shared<const Evidence>(std::move(sizedE));
+    const auto [e, power, fac] = rememberedSizingEvidence(w);
     auto& m = w.out.sizingMetrics;
     addMetric(m, "sizing.gpus", "GPUs", h[Headline::Gpus], "GPUs", e);
     addMetric(m, "sizing.racks", "Rack positions (compute)", h[Headline::Racks], "racks", e);
     addMetric(m, "sizing.domains", "Scale-up domains", h[Headline::Domains], "domains", e);
     addMetric(m, "sizing.spare_domains", "Spare scale-up domains", h[Headline::SpareDomains], "domains", e);
     addMetric(m, "sizing.serving_gpus", "Serving GPUs (spares excluded)", h[Headline::ServingGpus], "GPUs", e);
-    addMetric(m, "sizing.it_kw", "IT power (nameplate)", h[Headline::ItKw], "kW", w.powerEvidence);
-    Evidence fac = w.powerEvidence;
-    fac.merge(evidenceOf(w.s, {"facility.pue"}, "formula"));
+    addMetric(m, "sizing.it_kw", "IT power (nameplate)", h[Headline::ItKw], "kW", power);
     addMetric(m, "sizing.facility_kw", "Facility power", h[Headline::FacilityKw], "kW", fac);
 }
 

@@ -68,11 +68,6 @@ std::array<EvidencePtr, 5> inferenceEvidence(const EvidenceParts& p)
             std::make_shared<const Evidence>(std::move(perMwFacility))};
 }
 
-bool sameEvidence(const Evidence& a, const Evidence& b)
-{
-    return a.grade == b.grade && a.method == b.method && a.inputs == b.inputs && a.inputGrades == b.inputGrades;
-}
-
 // inferenceEvidence, from the caller's cache when the parts are the ones it was last merged from.
 std::array<EvidencePtr, 5> rememberedInferenceEvidence(const Work& w)
 {

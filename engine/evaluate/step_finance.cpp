@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Cost: capex by class from the BOM (each class over its own life), the operating cost lines and
 // the tokens served, handed to the finance model; and the evidence every cost figure shares.
+#include "evaluate/evaluation_cache_internals.h"
 #include "evaluate/evaluation_steps.h"
 
 #include "cluster/power.h"
+#include "scenario/scenario_schema.h"
 
 #include <algorithm>
 
@@ -108,7 +110,44 @@ Evidence tcoEvidence(const Work& w)
     return e;
 }
 
+// tcoEvidence, from the caller's cache when the scenario's evidence key, the facility mode and the
+// power's evidence are the ones it was last made from: its two or three lists of scenario paths and
+// the merges were a tenth of one full evaluation, and a GUI edit or a finance sweep changes values,
+// not grades.
+EvidencePtr rememberedTcoEvidence(const Work& w)
+{
+    if (!w.cache)
+        return std::make_shared<const Evidence>(tcoEvidence(w));
+    auto& memo = w.cache->internals().tco;
+    scenarioEvidenceKey(w.s, memo.asked);
+    if (memo.evidence && memo.mode == w.choices.mode && memo.asked == memo.key && sameEvidence(memo.power, w.powerEvidence))
+        return memo.evidence;
+    memo.evidence.reset(); // until the new key is in, nothing stale can be read
+    memo.key = memo.asked;
+    memo.mode = w.choices.mode;
+    memo.power = w.powerEvidence;
+    memo.evidence = std::make_shared<const Evidence>(tcoEvidence(w));
+    return memo.evidence;
+}
+
 } // namespace
+
+void scenarioEvidenceKey(const Scenario& s, std::vector<std::uint8_t>& key)
+{
+    static const std::vector<const FieldSpec*> numeric = [] {
+        std::vector<const FieldSpec*> fields;
+        for (const FieldSpec& f : scenarioFields())
+            if (f.number)
+                fields.push_back(&f);
+        return fields;
+    }();
+    key.resize(numeric.size());
+    for (std::size_t i = 0; i < numeric.size(); ++i) {
+        const Number& n = *numberOf(*numeric[i], s);
+        key[i] = static_cast<std::uint8_t>((n.isSet() ? 1 : 0) | (n.given ? 2 : 0) | (n.value != 0 ? 4 : 0) |
+                                           static_cast<int>(n.provenance.grade) << 3);
+    }
+}
 
 Result<void> computeCost(Work& w)
 {
@@ -120,7 +159,7 @@ Result<void> computeCost(Work& w)
     if (w.numbersOnly)
         return boost::outcome_v2::success();
     w.out.warnings.insert(w.out.warnings.end(), w.out.finance.warnings.begin(), w.out.finance.warnings.end());
-    w.tcoInputs = std::make_shared<const Evidence>(tcoEvidence(w));
+    w.tcoInputs = rememberedTcoEvidence(w);
     return boost::outcome_v2::success();
 }
 

@@ -71,8 +71,11 @@ void fabricBomNumbers(const FabricResult& f, NetworkPlan& out)
 
 void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* optic, NetworkPlan& out)
 {
-    const Provenance swp = sw && sw->price.known() ? sw->price.provenance()
-                                                   : Provenance{"no price in the catalog", {}, Grade::Estimate};
+    // Texts made once (permanent): a provenance built from a literal allocated on every call.
+    static const Provenance kNoSwitchPrice{SharedString::permanent("no price in the catalog"), {}, Grade::Estimate};
+    static const Provenance kCablesCounted{
+        SharedString::permanent("counted by the fabric model; no cable price in the catalog"), {}, Grade::Estimate};
+    const Provenance& swp = sw && sw->price.known() ? sw->price.provenance() : kNoSwitchPrice;
     const Money swPrice = f.switches() ? f.switchCost / double(f.switches()) : usd(0);
     const Power swPower = f.switches() ? f.switchPowerTotal / double(f.switches()) : watts(0);
     out.bom.reserve(5); // leaf, spine, core, transceivers, cables
@@ -87,9 +90,7 @@ void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* opt
                                       f.transceiverCost / double(f.transceivers),
                                       f.transceiverPowerTotal / double(f.transceivers), op));
     }
-    out.bom.push_back(networkLine("fabric cables", double(f.cables()), "cables", usd(0), watts(0),
-                                  Provenance{"counted by the fabric model; no cable price in the catalog", {},
-                                             Grade::Estimate}));
+    out.bom.push_back(networkLine("fabric cables", double(f.cables()), "cables", usd(0), watts(0), kCablesCounted));
 }
 
 // A missing price or power figure counts as zero; say so rather than let the BOM look complete.
@@ -157,6 +158,7 @@ Result<NetworkPlan> planNetwork(Work& w, int gpus, std::optional<FabricResult> s
     const auto e = std::make_shared<const Evidence>(evidenceOf(s, {"network.nics_per_gpu", "network.nic_gbps", "network.switch_radix",
                                          "network.switch_port_gbps", "network.planes", "network.oversubscription"}, "model"));
     const FabricResult& f = out.fabric;
+    out.details.reserve(9); // the figures below: grown one by one it was five allocations
     addMetric(out.details, "network.tiers", "Fabric tiers", f.tiers, "tiers", e);
     addMetric(out.details, "network.leaf_switches", "Leaf switches", double(f.leafSwitches), "switches", e);
     addMetric(out.details, "network.spine_switches", "Spine switches", double(f.spineSwitches), "switches", e);

@@ -11,6 +11,7 @@
 
 #include "core/evidence.h"
 #include "scenario/input_distribution.h"
+#include "scenario/source_lines.h"
 
 #include <cmath>
 #include <limits>
@@ -107,7 +108,7 @@ struct Scenario {
     ReliabilityInputs reliability;
 
     // Line in the scenario file each given field came from, so later errors can say file:line.
-    std::map<std::string, int, std::less<>> sourceLines;
+    SourceLines sourceLines; // shared between copies: evaluate() copies the scenario every call
 
     // Uncertain inputs by field path ("finance.utilization"). The field itself holds the nominal
     // value (mode, median, mean or midpoint) that an ordinary evaluation uses; Monte Carlo and

@@ -12,6 +12,8 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
+#include <functional>
 
 using namespace planner;
 
@@ -42,7 +44,36 @@ bool hasWarning(const Warnings& warnings, const std::string& text)
                        [&](const Warning& w) { return w.message.find(text) != std::string::npos; });
 }
 
+// Everything a source's answer holds, as text with exact digits: two answers are the same answer
+// when their texts are equal.
+std::string answerText(const Result<ThroughputAnswer>& r)
+{
+    if (!r)
+        return "error " + r.error().where + ": " + r.error().message;
+    const ThroughputAnswer& a = r.value();
+    std::string out = exactText(tps(a.totalPerGpu)) + " [" + exactText(tps(a.p10PerGpu)) + ", "
+        + exactText(tps(a.p90PerGpu)) + "] prefill " + exactText(a.prefillTimeShare) + " " + a.evidence.method
+        + " " + std::to_string(int(a.evidence.grade)) + ":";
+    for (std::size_t i = 0; i < a.evidence.inputs.size(); ++i)
+        out += " " + a.evidence.inputs[i].str() + "/" + std::to_string(int(a.evidence.inputGrades[i]));
+    for (const Warning& w : a.warnings)
+        out += "\nwarning " + w.where + ": " + w.message;
+    return out;
+}
+
+// Vera Rubin, where nothing is measured, with a vendor's ratio claim over GB200 NVL72: the answer
+// reads the question and the claim, so every input the source's memo keys on changes it.
+Scenario claimedRubin()
+{
+    return scenario("vr200-nvl72", std::string(kDeepSeekFp4) + R"(, "claim_baseline_system": "gb200-nvl72",
+        "claim_ratio": {"value": 3, "source": "keynote", "grade": "vendor"})");
+}
+
 } // namespace
+
+// One change to a scenario, a row of a data-driven test.
+using ScenarioChange = std::function<void(Scenario&)>;
+Q_DECLARE_METATYPE(ScenarioChange)
 
 class TestMeasuredThroughput : public QObject {
     Q_OBJECT
@@ -175,6 +206,58 @@ private Q_SLOTS:
         const auto answer = measuredThroughput(data_)(s, builtinCatalog());
         QVERIFY(answer);
         QCOMPARE(tps(answer.value().totalPerGpu), tps(e.value().totalPerGpu));
+    }
+
+    // The source remembers its last finished answer. Each row warms a source on the base question,
+    // changes one input the answer is read from, and must get what a fresh source gives (which
+    // computes everything): a memo key missing that input would hand back the base answer.
+    void rememberedAnswerFollowsEveryInputItReads_data()
+    {
+        QTest::addColumn<ScenarioChange>("change");
+        using C = ScenarioChange;
+        QTest::newRow("system") << C([](Scenario& s) { s.system.value = "gb300-nvl72"; });
+        QTest::newRow("model") << C([](Scenario& s) { s.workload.model.value = "llama3.1-70b"; });
+        QTest::newRow("precision") << C([](Scenario& s) { s.workload.precision.value = "fp8"; });
+        QTest::newRow("serving") << C([](Scenario& s) { s.workload.serving.value = "disaggregated"; });
+        QTest::newRow("input_tokens") << C([](Scenario& s) { s.workload.input_tokens.value = 4096; });
+        QTest::newRow("output_tokens") << C([](Scenario& s) { s.workload.output_tokens.value = 4096; });
+        QTest::newRow("min_tokens_per_s_per_user") << C([](Scenario& s) { s.workload.min_tokens_per_s_per_user.value = 30; });
+        QTest::newRow("max_ttft_s") << C([](Scenario& s) { s.workload.max_ttft_s.value = 0.001; });
+        QTest::newRow("claim_ratio") << C([](Scenario& s) { s.workload.claim_ratio.value = 4; });
+        QTest::newRow("claim_ratio's grade") << C([](Scenario& s) { s.workload.claim_ratio.provenance.grade = Grade::Estimate; });
+        QTest::newRow("claim_ratio's source") << C([](Scenario& s) { s.workload.claim_ratio.provenance.source = "blog"; });
+        QTest::newRow("claim_ratio unset") << C([](Scenario& s) { s.workload.claim_ratio.value = std::nan(""); });
+        QTest::newRow("claim_baseline_system") << C([](Scenario& s) { s.workload.claim_baseline_system.value = "hgx-b200"; });
+    }
+
+    void rememberedAnswerFollowsEveryInputItReads()
+    {
+        QFETCH(ScenarioChange, change);
+        const Scenario base = claimedRubin();
+        const ThroughputSource warm = measuredThroughput(data_);
+        const std::string baseAnswer = answerText(warm(base, builtinCatalog()));
+        QCOMPARE(answerText(warm(base, builtinCatalog())), baseAnswer); // asked again: the same answer
+        Scenario changed = base;
+        change(changed);
+        const std::string expected = answerText(measuredThroughput(data_)(changed, builtinCatalog()));
+        QVERIFY2(expected != baseAnswer, "the change must show in the answer, or the row tests nothing");
+        QCOMPARE(answerText(warm(changed, builtinCatalog())), expected);
+        // And back: the base answer again, not the changed one's.
+        QCOMPARE(answerText(warm(base, builtinCatalog())), baseAnswer);
+    }
+
+    // Fields the answer does not read (finance, facility, demand) are answered from the memo:
+    // the same answer as computing, whatever they are.
+    void fieldsTheAnswerDoesNotReadKeepTheSameAnswer()
+    {
+        const Scenario base = claimedRubin();
+        const ThroughputSource warm = measuredThroughput(data_);
+        const std::string baseAnswer = answerText(warm(base, builtinCatalog()));
+        Scenario other = base;
+        other.finance.utilization.value = 0.5;
+        other.workload.demand_tokens_per_day.value = 1e12;
+        QCOMPARE(answerText(warm(other, builtinCatalog())), baseAnswer);
+        QCOMPARE(answerText(measuredThroughput(data_)(other, builtinCatalog())), baseAnswer);
     }
 
     void claimWithoutBaselineIsBadInput()

@@ -44,6 +44,28 @@ private Q_SLOTS:
         QVERIFY(!s.value().finance.utilization.given);
     }
 
+    void linesAreKeptPerFieldAndCopiesNeverSeeAnothersChange()
+    {
+        // kMinimal: "system" is on line 3, workload.model on line 5, finance.gpu_hour_usd on line 9.
+        auto s = parseScenario(kMinimal, "minimal.json");
+        QVERIFY(s);
+        const Scenario& read = s.value();
+        QCOMPARE(read.sourceLines.find("system")->second, 3);
+        QCOMPARE(read.sourceLines.find("workload.model")->second, 5);
+        QCOMPARE(read.sourceLines.find("finance.gpu_hour_usd")->second, 9);
+        QVERIFY(read.sourceLines.find("finance.utilization") == read.sourceLines.end()); // not in the file
+        // Copies share the map; a change to one copy's lines leaves the other's as read.
+        Scenario copy = read;
+        copy.sourceLines.set("system", 42);
+        copy.sourceLines.set("facility.pue", 7);
+        QCOMPARE(copy.sourceLines.find("system")->second, 42);
+        QCOMPARE(read.sourceLines.find("system")->second, 3);
+        QVERIFY(read.sourceLines.find("facility.pue") == read.sourceLines.end());
+        copy.sourceLines.clear();
+        QVERIFY(copy.sourceLines.empty());
+        QCOMPARE(read.sourceLines.find("finance.gpu_hour_usd")->second, 9);
+    }
+
     void malformedFilesNameFileAndLine_data()
     {
         QTest::addColumn<QString>("text");

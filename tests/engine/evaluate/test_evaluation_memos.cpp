@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The memos evaluate() keeps in the caller's EvaluationCache (the throughput band's two
 // numbers-only runs, throughput_band.cpp; the headline figures' merged evidence,
-// publish_results.cpp) never answer for inputs they were not computed from. Each test first warms
+// publish_results.cpp; the TCO's evidence, step_finance.cpp) never answer for inputs they were not computed from. Each test first warms
 // a cache on a base scenario, then changes one input the memos read and compares the warm cache's
 // whole Evaluation (every figure, band, evidence list and warning) with the one a fresh cache gives:
 // the fresh cache computes everything, so it is the independent expectation.
 #include "evaluate/evaluate.h"
+#include "scenario/scenario_defaults.h"
 #include "scenario/scenario_schema.h"
 
 #include <QtTest>
@@ -84,6 +85,21 @@ std::string everything(const Result<Evaluation>& r)
 std::string evaluatedOn(const Scenario& s, const Catalog& catalog, const EvaluationContext& ctx)
 {
     return everything(evaluate(s, catalog, ctx));
+}
+
+// The base scenario evaluated on a cache that is then asked about `changed`, and `changed`
+// evaluated on a fresh cache (the expectation).
+struct WarmAndFresh {
+    std::string before, warm, fresh;
+};
+WarmAndFresh warmAndFresh(const Scenario& changed)
+{
+    WarmAndFresh r;
+    EvaluationCache warm, fresh;
+    r.before = evaluatedOn(base(), builtinCatalog(), source(&warm));
+    r.fresh = evaluatedOn(changed, builtinCatalog(), source(&fresh));
+    r.warm = evaluatedOn(changed, builtinCatalog(), source(&warm));
+    return r;
 }
 
 // Another valid value for the field, or nothing when none is obvious (a catalog id).
@@ -175,8 +191,12 @@ private Q_SLOTS:
     void changingAFieldsGradeGivesTheFreshEvidence_data()
     {
         QTest::addColumn<QString>("path");
+        // The first five feed the headline evidence; the rest are the TCO's inputs, whose merged
+        // evidence (step_finance.cpp) is remembered too, keyed on every field's grade.
         for (const char* path : {"finance.utilization", "facility.electricity_usd_per_kwh", "workload.demand_tokens_per_day",
-                                 "facility.colocation_usd_per_kw_month", "finance.depreciation_years"})
+                                 "facility.colocation_usd_per_kw_month", "finance.depreciation_years",
+                                 "finance.cost_of_capital", "finance.residual_fraction", "finance.installation_fraction",
+                                 "finance.maintenance_fraction_per_year", "facility.pue", "facility.idle_power_fraction"})
             QTest::newRow(path) << QString::fromLatin1(path);
     }
 
@@ -185,18 +205,45 @@ private Q_SLOTS:
         // Same values, another grade: the figures are the same, the evidence is not, and the
         // merged evidence memo must see it.
         QFETCH(QString, path);
-        EvaluationCache warm;
-        const std::string before = evaluatedOn(base(), builtinCatalog(), source(&warm));
         Scenario changed = base();
         applyStaticDefaults(changed); // what resolving fills in anyway: the value the grade goes with
-        Number* n = findField(path.toStdString())->number(changed);
+        const FieldSpec* f = findField(path.toStdString());
+        Number* n = f->number(changed);
+        if (!n->isSet()) { // a default from the catalog (the PUE follows the cooling): the resolved one
+            auto resolved = resolveScenario(base(), builtinCatalog());
+            QVERIFY(resolved);
+            n->value = f->number(resolved.value())->value;
+        }
         QVERIFY(n->isSet());
         n->provenance.grade = n->provenance.grade == Grade::Vendor ? Grade::Estimate : Grade::Vendor;
         n->given = true;
-        EvaluationCache fresh;
-        const std::string expected = evaluatedOn(changed, builtinCatalog(), source(&fresh));
-        QVERIFY(expected != before); // the grade shows in the evidence
-        QCOMPARE(evaluatedOn(changed, builtinCatalog(), source(&warm)), expected);
+        const WarmAndFresh r = warmAndFresh(changed);
+        QVERIFY(r.fresh != r.before); // the grade shows in the evidence
+        QCOMPARE(r.warm, r.fresh);
+    }
+
+    void givingAZeroDefaultGivesTheFreshEvidence_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const char* path : {"finance.staff_usd_per_year", "finance.software_usd_per_gpu_year",
+                                 "finance.transit_usd_per_month"})
+            QTest::newRow(path) << QString::fromLatin1(path);
+    }
+
+    void givingAZeroDefaultGivesTheFreshEvidence()
+    {
+        // A cost line left at its zero default is no input of the TCO's evidence; the same zero
+        // given by the analyst is one. Only the given flag changes: the TCO evidence memo must
+        // see it.
+        QFETCH(QString, path);
+        Scenario changed = base();
+        applyStaticDefaults(changed);
+        Number* n = findField(path.toStdString())->number(changed);
+        QCOMPARE(n->value, 0.0);
+        n->given = true;
+        const WarmAndFresh r = warmAndFresh(changed);
+        QVERIFY(r.fresh != r.before); // the input shows in the evidence
+        QCOMPARE(r.warm, r.fresh);
     }
 
     void anotherBandOrThroughputEvidenceGivesTheFreshAnswer()
