@@ -167,6 +167,11 @@ private:
     Internals* state_;
 };
 
+[[gnu::cold, gnu::noinline]] Error notResolved(const char* where)
+{
+    return badInput(where, "the scenario was not resolved against this catalog");
+}
+
 } // namespace
 
 Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog& catalog, const EvaluationContext& ctx,
@@ -182,10 +187,10 @@ Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog
         const SystemSpec* system = catalog.system(s.system.value);
         const ModelSpec* model = catalog.model(s.workload.model.value);
         if (!system || !model) // a resolved scenario names both; say so rather than crash on one that is not
-            return badInput(system ? "workload.model" : "system", "the scenario was not resolved against this catalog");
+            return notResolved(system ? "workload.model" : "system");
         auto choices = resolveChoices(s);
         if (!choices)
-            return choices.error();
+            return steps::failed(choices);
         // Every field the numbers-only steps read from the Evaluation is reset; the lists keep their
         // capacity (a sweep from scratch would otherwise allocate each of them again every call).
         Evaluation& e = state->scratch;
@@ -207,7 +212,7 @@ Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog
     }
     steps::Work& w = *state->work;
     if (auto ok = steps::compute(w, ctx, from); !ok)
-        return ok.error();
+        return steps::failed(ok);
     state->scenario = &s;
     state->catalog = &catalog;
     state->resumable = true;
