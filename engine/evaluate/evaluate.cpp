@@ -6,7 +6,9 @@
 #include "scenario/scenario_defaults.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -35,33 +37,37 @@ Result<void> sizeWithNetwork(Work& w)
 {
     const bool allIn = w.s.facility.it_kw_per_gpu_all_in.isSet();
     Power overhead = watts(0);
-    std::vector<std::pair<int, Power>> tried; // each size and the network share it was sized with
-    std::optional<FabricResult> lastFabric;    // sized for tried.back(): the settled size reuses it
-    for (int round = 0; round < 8; ++round) {
+    constexpr int kRounds = 8;
+    // Each size and the network share it was sized with (in place: a sweep sizes millions of times).
+    std::array<std::pair<int, Power>, kRounds> triedSizes{};
+    int triedCount = 0;
+    const auto tried = [&] { return std::span(triedSizes.data(), std::size_t(triedCount)); };
+    std::optional<FabricResult> lastFabric; // sized for tried().back(): the settled size reuses it
+    for (int round = 0; round < kRounds; ++round) {
         if (auto ok = steps::size(w, overhead); !ok)
-            return ok;
+            return steps::failed(ok);
         const int gpus = w.out.sizing.gpus;
-        if (allIn || (!tried.empty() && tried.back().first == gpus))
+        if (allIn || (triedCount > 0 && tried().back().first == gpus))
             break;
-        if (std::any_of(tried.begin(), tried.end(), [&](const auto& t) { return t.first == gpus; })) {
-            const auto smallest = *std::min_element(tried.begin(), tried.end());
+        if (std::any_of(tried().begin(), tried().end(), [&](const auto& t) { return t.first == gpus; })) {
+            const auto smallest = *std::min_element(tried().begin(), tried().end());
             if (auto ok = steps::size(w, smallest.second); !ok)
-                return ok;
+                return steps::failed(ok);
             break;
         }
-        tried.emplace_back(gpus, overhead);
+        triedSizes[std::size_t(triedCount++)] = {gpus, overhead};
         auto net = steps::sizeScenarioFabric(w, gpus);
         if (!net)
-            return net.error();
+            return steps::failed(net);
         overhead = net.value().power() / double(gpus);
         lastFabric = std::move(net.value());
     }
     if (!w.numbersOnly)
-        w.out.warnings.insert(w.out.warnings.end(), w.out.sizing.warnings.begin(), w.out.sizing.warnings.end());
-    const bool settledOnLast = !tried.empty() && tried.back().first == w.out.sizing.gpus;
+        steps::appendWarnings(w.out.warnings, w.out.sizing.warnings);
+    const bool settledOnLast = triedCount > 0 && tried().back().first == w.out.sizing.gpus;
     auto finalNet = steps::planNetwork(w, w.out.sizing.gpus, settledOnLast ? std::move(lastFabric) : std::nullopt);
     if (!finalNet)
-        return finalNet.error();
+        return steps::failed(finalNet);
     w.network = std::move(finalNet.value());
     return boost::outcome_v2::success();
 }
@@ -74,7 +80,7 @@ Result<void> inferenceGoodput(Work& w)
         return boost::outcome_v2::success();
     auto rel = steps::planReliability(w, w.system.gpusPerDomain, seconds(0));
     if (!rel)
-        return rel.error();
+        return steps::failed(rel);
     w.goodput = rel.value().goodput;
     return boost::outcome_v2::success();
 }
@@ -83,18 +89,23 @@ Result<void> inferenceGoodput(Work& w)
 
 namespace steps {
 
+[[gnu::noinline]] void appendWarnings(Warnings& to, const Warnings& from)
+{
+    to.insert(to.end(), from.begin(), from.end());
+}
+
 Result<void> compute(Work& w, const EvaluationContext& ctx, EvaluationStage from)
 {
     if (from == EvaluationStage::Start) {
         if (auto ok = steps::resolveThroughput(w, ctx); !ok)
-            return ok;
+            return steps::failed(ok);
         steps::resolvePower(w);
         if (auto ok = inferenceGoodput(w); !ok)
-            return ok;
+            return steps::failed(ok);
         if (auto ok = sizeWithNetwork(w); !ok)
-            return ok;
+            return steps::failed(ok);
         if (auto ok = steps::planReliabilityAndStorage(w); !ok)
-            return ok;
+            return steps::failed(ok);
     }
     // What the steps below add to rather than set, as a fresh Work has it.
     if (from <= EvaluationStage::Bom) {
@@ -104,9 +115,9 @@ Result<void> compute(Work& w, const EvaluationContext& ctx, EvaluationStage from
     w.trainingRun.reset();
     w.headline = HeadlineFigures{};
     if (auto ok = steps::computeCost(w); !ok)
-        return ok;
+        return steps::failed(ok);
     if (auto ok = steps::planTrainingRun(w); !ok)
-        return ok;
+        return steps::failed(ok);
     steps::computeHeadline(w);
     return boost::outcome_v2::success();
 }
@@ -118,7 +129,7 @@ namespace {
 Result<void> run(Work& w, const EvaluationContext& ctx)
 {
     if (auto ok = steps::compute(w, ctx); !ok)
-        return ok;
+        return steps::failed(ok);
     steps::publishResults(w);
     steps::publishSizing(w);
     steps::publishThroughputBands(w);

@@ -96,6 +96,14 @@ struct EvaluationCache::Internals {
         std::optional<std::array<EvidencePtr, 3>> made; // size, IT power, facility power
     } sizing;
 
+    // resolveChoices() of the choice words last read (headline.cpp): a sweep from scratch reads
+    // the same six words every call, and matching them against every name was a tenth of the
+    // numbers-only path's code. The key is every field resolveChoices reads, as written.
+    struct ChoicesMemo {
+        std::array<std::string, 6> words; // headline.cpp choiceWords(): kind, precision, serving, mode, cooling, replication
+        std::optional<ScenarioChoices> choices; // empty until the first answer
+    } choices;
+
     // The numbers-only path's Evaluation (sizing, BOM, finance; never the resolved scenario or the
     // Metric lists) and Work, reused so an inner loop neither builds nor destroys them per call.
     Evaluation scratch;

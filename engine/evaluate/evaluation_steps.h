@@ -114,6 +114,18 @@ struct Work {
     bool training() const { return choices.kind == WorkloadKind::Training; }
 };
 
+// The error of a failed step, passed on out of line and marked cold: GCC then moves each branch
+// that reaches it out of the successful path's code (into .text.unlikely). A numbers-only
+// evaluation from scratch is bound by instruction-cache misses, not by its instruction count, so
+// the fewer cache lines its successful path spans, the faster it runs.
+template <class T>
+[[gnu::cold, gnu::noinline]] Error failed(Result<T>& r)
+{
+    return std::move(r).error();
+}
+// Appends `from` to `to`: the full path's warnings, out of line (evaluate.cpp) for the same reason.
+void appendWarnings(Warnings& to, const Warnings& from);
+
 // step_throughput.cpp: tokens/s per GPU (explicit, training, or the caller's source) and the
 // input/output time split.
 Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx);

@@ -9,8 +9,11 @@
 #include "evaluate/evaluation_steps.h"
 #include "scenario/scenario_defaults.h"
 
+#include <algorithm>
+#include <array>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace planner {
@@ -167,6 +170,35 @@ private:
     Internals* state_;
 };
 
+[[gnu::cold, gnu::noinline]] Error notResolved(const char* where)
+{
+    return badInput(where, "the scenario was not resolved against this catalog");
+}
+
+// Every field resolveChoices() reads, in ChoicesMemo::words' order.
+std::array<const std::string*, 6> choiceWords(const Scenario& s)
+{
+    return {&s.workload.kind.value,   &s.workload.precision.value, &s.workload.serving.value,
+            &s.facility.mode.value,   &s.facility.cooling.value,   &s.storage.replication_mode.value};
+}
+
+// resolveChoices(s), from the memo when the words are the ones it last answered for.
+Result<ScenarioChoices> rememberedChoices(const Scenario& s, Internals::ChoicesMemo& memo)
+{
+    const auto words = choiceWords(s);
+    if (memo.choices && std::equal(words.begin(), words.end(), memo.words.begin(),
+                                   [](const std::string* word, const std::string& known) { return *word == known; }))
+        return *memo.choices;
+    auto choices = resolveChoices(s);
+    if (!choices)
+        return steps::failed(choices);
+    memo.choices.reset(); // an exception in a copy below leaves no half-written answer
+    for (std::size_t i = 0; i < words.size(); ++i)
+        memo.words[i] = *words[i];
+    memo.choices = choices.value();
+    return choices;
+}
+
 } // namespace
 
 Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog& catalog, const EvaluationContext& ctx,
@@ -182,10 +214,10 @@ Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog
         const SystemSpec* system = catalog.system(s.system.value);
         const ModelSpec* model = catalog.model(s.workload.model.value);
         if (!system || !model) // a resolved scenario names both; say so rather than crash on one that is not
-            return badInput(system ? "workload.model" : "system", "the scenario was not resolved against this catalog");
-        auto choices = resolveChoices(s);
+            return notResolved(system ? "workload.model" : "system");
+        auto choices = rememberedChoices(s, state->choices);
         if (!choices)
-            return choices.error();
+            return steps::failed(choices);
         // Every field the numbers-only steps read from the Evaluation is reset; the lists keep their
         // capacity (a sweep from scratch would otherwise allocate each of them again every call).
         Evaluation& e = state->scratch;
@@ -207,7 +239,7 @@ Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog
     }
     steps::Work& w = *state->work;
     if (auto ok = steps::compute(w, ctx, from); !ok)
-        return ok.error();
+        return steps::failed(ok);
     state->scenario = &s;
     state->catalog = &catalog;
     state->resumable = true;

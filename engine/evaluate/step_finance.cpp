@@ -130,6 +130,13 @@ EvidencePtr rememberedTcoEvidence(const Work& w)
     return memo.evidence;
 }
 
+// The full path's share of the cost step, out of line: the numbers-only path skips its code.
+[[gnu::noinline]] void publishCostEvidence(Work& w)
+{
+    appendWarnings(w.out.warnings, w.out.finance.warnings);
+    w.tcoInputs = rememberedTcoEvidence(w);
+}
+
 } // namespace
 
 void scenarioEvidenceKey(const Scenario& s, std::vector<std::uint8_t>& key)
@@ -155,11 +162,9 @@ Result<void> computeCost(Work& w)
     if (auto ok = w.memos ? computeFinance(w.financeInput, w.out.finance, w.memos->growth)
                           : computeFinance(w.financeInput, w.out.finance);
         !ok)
-        return ok.error();
-    if (w.numbersOnly)
-        return boost::outcome_v2::success();
-    w.out.warnings.insert(w.out.warnings.end(), w.out.finance.warnings.begin(), w.out.finance.warnings.end());
-    w.tcoInputs = rememberedTcoEvidence(w);
+        return failed(ok);
+    if (!w.numbersOnly)
+        publishCostEvidence(w);
     return boost::outcome_v2::success();
 }
 

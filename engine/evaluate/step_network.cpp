@@ -110,45 +110,9 @@ void unknownFiguresWarnings(const SwitchSpec* sw, const OpticSpec* optic, Warnin
     }
 }
 
-} // namespace
-
-Result<FabricResult> sizeScenarioFabric(Work& w, int gpus)
+// The full path's network lines, warnings and figures, out of line: the numbers-only path skips its code.
+[[gnu::noinline]] void publishNetwork(const Scenario& s, const Catalog& c, NetworkPlan& out)
 {
-    const Scenario& s = w.s;
-    const Catalog& c = w.catalog;
-    const SwitchSpec* sw = c.switchSpec(s.network.switch_model.value);
-    const OpticSpec* optic = s.network.optic.value.empty() ? nullptr : c.optic(s.network.optic.value);
-    const FabricInput in = fabricInput(s, sw, optic, gpus);
-    if (!w.memos)
-        return sizeFabric(in);
-    Work::Memos& memo = *w.memos;
-    if (memo.fabricInput && *memo.fabricInput == in)
-        return memo.fabric;
-    auto sized = sizeFabric(in);
-    if (!sized)
-        return sized.error();
-    memo.fabricInput.reset(); // an exception in the copy below leaves no half-written answer
-    memo.fabric = sized.value();
-    memo.fabricInput = in;
-    return sized;
-}
-
-Result<NetworkPlan> planNetwork(Work& w, int gpus, std::optional<FabricResult> sized)
-{
-    const Scenario& s = w.s;
-    const Catalog& c = w.catalog;
-    if (!sized) {
-        auto fabric = sizeScenarioFabric(w, gpus);
-        if (!fabric)
-            return fabric.error();
-        sized = std::move(fabric.value());
-    }
-    NetworkPlan out;
-    out.fabric = std::move(*sized);
-    if (w.numbersOnly) { // amounts only: no names, so no switch or optic to look up
-        fabricBomNumbers(out.fabric, out);
-        return out;
-    }
     const SwitchSpec* sw = c.switchSpec(s.network.switch_model.value);
     const OpticSpec* optic = s.network.optic.value.empty() ? nullptr : c.optic(s.network.optic.value);
     fabricBom(out.fabric, sw, optic, out);
@@ -169,6 +133,48 @@ Result<NetworkPlan> planNetwork(Work& w, int gpus, std::optional<FabricResult> s
               in_gigabits_per_second(f.bisectionPerGpu), "Gb/s", e);
     addMetric(out.details, "network.power_kw", "Fabric power", in_kilowatts(f.power()), "kW", e);
     addMetric(out.details, "network.cost_usd", "Fabric cost", in_usd(f.cost()), "USD", e);
+}
+
+} // namespace
+
+Result<FabricResult> sizeScenarioFabric(Work& w, int gpus)
+{
+    const Scenario& s = w.s;
+    const Catalog& c = w.catalog;
+    const SwitchSpec* sw = c.switchSpec(s.network.switch_model.value);
+    const OpticSpec* optic = s.network.optic.value.empty() ? nullptr : c.optic(s.network.optic.value);
+    const FabricInput in = fabricInput(s, sw, optic, gpus);
+    if (!w.memos)
+        return sizeFabric(in);
+    Work::Memos& memo = *w.memos;
+    if (memo.fabricInput && *memo.fabricInput == in)
+        return memo.fabric;
+    auto sized = sizeFabric(in);
+    if (!sized)
+        return failed(sized);
+    memo.fabricInput.reset(); // an exception in the copy below leaves no half-written answer
+    memo.fabric = sized.value();
+    memo.fabricInput = in;
+    return sized;
+}
+
+Result<NetworkPlan> planNetwork(Work& w, int gpus, std::optional<FabricResult> sized)
+{
+    const Scenario& s = w.s;
+    const Catalog& c = w.catalog;
+    if (!sized) {
+        auto fabric = sizeScenarioFabric(w, gpus);
+        if (!fabric)
+            return failed(fabric);
+        sized = std::move(fabric.value());
+    }
+    NetworkPlan out;
+    out.fabric = std::move(*sized);
+    if (w.numbersOnly) { // amounts only: no names, so no switch or optic to look up
+        fabricBomNumbers(out.fabric, out);
+        return out;
+    }
+    publishNetwork(s, c, out);
     return out;
 }
 

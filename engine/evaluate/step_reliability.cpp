@@ -103,22 +103,22 @@ Result<void> planReliabilityAndStorage(Work& w)
     if (training) {
         StoragePlan probe;
         if (auto ok = planStorage(w, seconds(0), probe); !ok)
-            return ok.error();
+            return failed(ok);
         blocking = probe.checkpoint.blocking;
     }
     auto rel = planReliability(w, gpus, blocking);
     if (!rel)
-        return rel.error();
+        return failed(rel);
     w.reliability = rel.value();
     if (training)
         w.goodput = w.reliability.goodput;
     if (auto ok = planStorage(w, training ? w.reliability.checkpointInterval : seconds(0), w.storage); !ok)
-        return ok.error();
+        return failed(ok);
     if (w.numbersOnly)
         return boost::outcome_v2::success();
     for (const auto* list : {&w.network.fabric.warnings, &w.reliability.warnings, &w.storage.plan.warnings,
                              &w.storage.checkpoint.warnings})
-        w.out.warnings.insert(w.out.warnings.end(), list->begin(), list->end());
+        appendWarnings(w.out.warnings, *list);
     return boost::outcome_v2::success();
 }
 

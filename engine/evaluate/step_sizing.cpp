@@ -77,7 +77,7 @@ Result<void> size(Work& w, Power overheadPerGpu)
     in.facilityPowerCap = s.facility.power_cap_mw.isSet() ? megawatts(s.facility.power_cap_mw.value) : watts(0);
     auto sized = sizeCluster(in);
     if (!sized)
-        return sized.error();
+        return failed(sized);
     w.out.sizing = std::move(sized.value());
     return boost::outcome_v2::success();
 }

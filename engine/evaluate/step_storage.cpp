@@ -76,8 +76,41 @@ const StorageAnswers& storageAnswers(const CheckpointWriteInput& write, const St
     return *memo.answers;
 }
 
-} // namespace
+// The full path's storage lines and figures, out of line: the numbers-only path skips its code.
+[[gnu::noinline]] void publishStorage(const Scenario& s, const StorageTierSpec& hot, const StorageTierSpec& warm,
+                                      const StorageTierSpec& archive, StoragePlan& out)
+{
+    const StorageMonth& steady = out.plan.steady;
+    const auto& held = out.plan.steadyStored;
+    out.bom.reserve(3); // hot, warm, archive
+    out.bom.push_back(storageLine(hot.name + " (hot)", held.hot, steady.cost.hot.total(), hot.pricePerGbMonth.provenance()));
+    out.bom.push_back(storageLine(warm.name + " (warm)", held.warm, steady.cost.warm.total(), warm.pricePerGbMonth.provenance()));
+    out.bom.push_back(storageLine(archive.name + " (archive)", held.archive, steady.cost.archive.total(),
+                                  archive.pricePerGbMonth.provenance()));
+    const auto e = std::make_shared<const Evidence>(
+        evidenceOf(s, {"storage.checkpoint_bytes_per_param", "storage.write_gb_per_s", "storage.inter_region_gb_per_s",
+                          "storage.dataset_tb", "storage.cache_hit_ratio"}, "model"));
+    out.details.reserve(8); // the figures below: grown one by one it was four allocations
+    addMetric(out.details, "storage.checkpoint_tb", "Checkpoint size", in_terabytes(out.checkpointSize), "TB", e);
+    addMetric(out.details, "storage.checkpoint_write_s", "Checkpoint blocking write time",
+              in_seconds(out.checkpoint.blocking), "s", e);
+    addMetric(out.details, "storage.replication_lag_s", "Replication lag", in_seconds(out.checkpoint.replicationLag), "s", e);
+    addMetric(out.details, "storage.hot_tb", "Hot tier held", in_terabytes(held.hot), "TB", e);
+    addMetric(out.details, "storage.warm_tb", "Warm tier held", in_terabytes(held.warm), "TB", e);
+    addMetric(out.details, "storage.archive_tb", "Archive tier held", in_terabytes(held.archive), "TB", e);
+    addMetric(out.details, "storage.monthly_cost_usd", "Storage cost per month", in_usd(steady.total), "USD/month", e);
+    addMetric(out.details, "storage.cross_region_reads_tb_per_month", "Cross-region reads after the cache",
+              in_terabytes(out.plan.crossRegionReadsPerMonth), "TB/month", e);
+}
 
+// The error of a remembered answer (which stays in the memo), out of line like steps::failed.
+template <class T>
+[[gnu::cold, gnu::noinline]] Error failedAnswer(const Result<T>& r)
+{
+    return r.error();
+}
+
+} // namespace
 
 Result<void> planStorage(const Work& w, Time interval, StoragePlan& out)
 {
@@ -124,10 +157,10 @@ Result<void> planStorage(const Work& w, Time interval, StoragePlan& out)
     std::optional<StorageAnswers> uncached;
     const StorageAnswers& answers = storageAnswers(write, in, w.cache, uncached);
     if (!answers.written)
-        return answers.written.error();
+        return failedAnswer(answers.written);
     out.checkpoint = answers.written.value();
     if (!answers.plan)
-        return answers.plan.error();
+        return failedAnswer(answers.plan);
     const StorageResult& plan = answers.plan.value();
     if (!w.numbersOnly) // the numbers-only path reads the fees and the tiers' sizes, not the plan
         out.plan = plan;
@@ -139,25 +172,7 @@ Result<void> planStorage(const Work& w, Time interval, StoragePlan& out)
             out.amounts.add(CapexClass::Storage, in_terabytes(tier), usd(0), watts(0));
         return boost::outcome_v2::success();
     }
-    out.bom.reserve(3); // hot, warm, archive
-    out.bom.push_back(storageLine(hot->name + " (hot)", held.hot, steady.cost.hot.total(), hot->pricePerGbMonth.provenance()));
-    out.bom.push_back(storageLine(warm->name + " (warm)", held.warm, steady.cost.warm.total(), warm->pricePerGbMonth.provenance()));
-    out.bom.push_back(storageLine(archive->name + " (archive)", held.archive, steady.cost.archive.total(),
-                                  archive->pricePerGbMonth.provenance()));
-    const auto e = std::make_shared<const Evidence>(
-        evidenceOf(s, {"storage.checkpoint_bytes_per_param", "storage.write_gb_per_s", "storage.inter_region_gb_per_s",
-                          "storage.dataset_tb", "storage.cache_hit_ratio"}, "model"));
-    out.details.reserve(8); // the figures below: grown one by one it was four allocations
-    addMetric(out.details, "storage.checkpoint_tb", "Checkpoint size", in_terabytes(out.checkpointSize), "TB", e);
-    addMetric(out.details, "storage.checkpoint_write_s", "Checkpoint blocking write time",
-              in_seconds(out.checkpoint.blocking), "s", e);
-    addMetric(out.details, "storage.replication_lag_s", "Replication lag", in_seconds(out.checkpoint.replicationLag), "s", e);
-    addMetric(out.details, "storage.hot_tb", "Hot tier held", in_terabytes(held.hot), "TB", e);
-    addMetric(out.details, "storage.warm_tb", "Warm tier held", in_terabytes(held.warm), "TB", e);
-    addMetric(out.details, "storage.archive_tb", "Archive tier held", in_terabytes(held.archive), "TB", e);
-    addMetric(out.details, "storage.monthly_cost_usd", "Storage cost per month", in_usd(steady.total), "USD/month", e);
-    addMetric(out.details, "storage.cross_region_reads_tb_per_month", "Cross-region reads after the cache",
-              in_terabytes(out.plan.crossRegionReadsPerMonth), "TB/month", e);
+    publishStorage(s, *hot, *warm, *archive, out);
     return boost::outcome_v2::success();
 }
 

@@ -102,24 +102,30 @@ double rooflineTimeShare(const Work& w, EvaluationCache* cache)
     return share;
 }
 
+// The full path's warnings of the throughput step, out of line: the numbers-only path skips its code.
+[[gnu::noinline]] void publishThroughputWarnings(Work& w)
+{
+    if (w.tokensUnknown)
+        w.out.warnings.push_back({"workload.throughput_requests_per_s_per_gpu",
+                                  "throughput is given in requests and the tokens per request are not: cost per 1,000 "
+                                  "requests is published, costs per token are not (give workload.input_tokens and "
+                                  ".output_tokens to have them)"});
+    appendWarnings(w.out.warnings, w.throughput.warnings);
+}
+
 } // namespace
 
 Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx)
 {
     auto tput = throughputFor(w, ctx);
     if (!tput)
-        return tput.error();
+        return failed(tput);
     w.throughput = std::move(tput.value());
     const WorkloadInputs& in = w.s.workload;
     w.tokensUnknown = !w.training() && !in.throughput_tokens_per_s_per_gpu.isSet()
         && in.throughput_requests_per_s_per_gpu.isSet() && !(in.input_tokens.given && in.output_tokens.given);
-    if (w.tokensUnknown && !w.numbersOnly)
-        w.out.warnings.push_back({"workload.throughput_requests_per_s_per_gpu",
-                                  "throughput is given in requests and the tokens per request are not: cost per 1,000 "
-                                  "requests is published, costs per token are not (give workload.input_tokens and "
-                                  ".output_tokens to have them)"});
     if (!w.numbersOnly)
-        w.out.warnings.insert(w.out.warnings.end(), w.throughput.warnings.begin(), w.throughput.warnings.end());
+        publishThroughputWarnings(w);
     if (w.throughput.prefillTimeShare < 0 && w.gpu) {
         w.throughput.prefillTimeShare = rooflineTimeShare(w, ctx.cache);
         w.splitFromRoofline = w.throughput.prefillTimeShare >= 0;

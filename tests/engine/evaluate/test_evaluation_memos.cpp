@@ -4,14 +4,17 @@
 // publish_results.cpp; the TCO's evidence, step_finance.cpp) never answer for inputs they were not computed from. Each test first warms
 // a cache on a base scenario, then changes one input the memos read and compares the warm cache's
 // whole Evaluation (every figure, band, evidence list and warning) with the one a fresh cache gives:
-// the fresh cache computes everything, so it is the independent expectation.
+// the fresh cache computes everything, so it is the independent expectation. The numbers-only
+// path's memo of the choice words (headline.cpp) is held to the same rule, to the bit.
 #include "evaluate/evaluate.h"
+#include "evaluate/headline.h"
 #include "scenario/scenario_defaults.h"
 #include "scenario/scenario_schema.h"
 
 #include <QtTest>
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 #include <string>
 
@@ -136,6 +139,33 @@ std::optional<std::string> changedValue(const FieldSpec& f, const Scenario& s)
     if (f.kind == FieldKind::Text)
         return t->value + " changed";
     return std::nullopt;
+}
+
+// The base built rather than colocated (so the facility's own lines count too), of this workload
+// kind (training checkpoints, so only there the replication mode counts), resolved.
+Scenario numbersBase(const std::string& kind)
+{
+    Scenario s = base();
+    set(s, "facility.mode", "build");
+    set(s, "workload.kind", kind);
+    if (kind == "training")
+        set(s, "workload.training_tokens", "1e12");
+    return resolveScenario(s, builtinCatalog()).value();
+}
+
+// A numbers-only answer as text, each figure's exact bits (%a) or the error: equal texts are
+// bit-identical answers.
+std::string numbersText(const Result<HeadlineFigures>& h)
+{
+    if (!h)
+        return "error at " + h.error().where + ": " + h.error().message;
+    std::string text;
+    for (double v : h.value().values) {
+        char buffer[64];
+        std::snprintf(buffer, sizeof buffer, "%a ", v);
+        text += buffer;
+    }
+    return text;
 }
 
 } // namespace
@@ -271,6 +301,78 @@ private Q_SLOTS:
         const std::string expected = evaluatedOn(base(), dearer, source(&fresh));
         QVERIFY(expected != evaluatedOn(base(), builtinCatalog(), source(&fresh)));
         QCOMPARE(evaluatedOn(base(), dearer, source(&warm)), expected);
+    }
+
+    void numbersOnlyFollowsEveryChoiceWord_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("word");
+        for (const char* kind : {"inference", "training"})
+            for (const FieldSpec& f : scenarioFields()) {
+                if (f.kind != FieldKind::Choice)
+                    continue;
+                std::string_view words = f.choices;
+                while (!words.empty()) {
+                    const std::size_t bar = words.find('|');
+                    const std::string word(words.substr(0, bar));
+                    QTest::newRow((std::string(kind) + ": " + std::string(f.path) + "=" + word).c_str())
+                        << QString::fromLatin1(kind) << QString::fromUtf8(f.path.data(), qsizetype(f.path.size()))
+                        << QString::fromStdString(word);
+                    words = bar == std::string_view::npos ? std::string_view() : words.substr(bar + 1);
+                }
+            }
+    }
+
+    void numbersOnlyFollowsEveryChoiceWord()
+    {
+        // The memo of resolveChoices() is keyed by the choice words; each choice field is set to
+        // each of its words on the very scenario object a warm cache last evaluated (as a sweep
+        // does), then set back: A, B, A. B must be what a fresh cache gives, and the second A the
+        // first A, bit for bit, so a word missing from the key, or a stale answer, fails here.
+        QFETCH(QString, kind);
+        QFETCH(QString, path);
+        QFETCH(QString, word);
+        const Scenario a = numbersBase(kind.toStdString());
+        Scenario s = a;
+        EvaluationCache warm;
+        const std::string first = numbersText(evaluateResolvedNumbers(s, builtinCatalog(), source(&warm)));
+        QVERIFY2(first.rfind("error", 0) != 0, first.c_str());
+        set(s, path.toStdString(), word.toStdString());
+        EvaluationCache fresh;
+        const std::string expected = numbersText(evaluateResolvedNumbers(s, builtinCatalog(), source(&fresh)));
+        QCOMPARE(numbersText(evaluateResolvedNumbers(s, builtinCatalog(), source(&warm))), expected);
+        s = a;
+        QCOMPARE(numbersText(evaluateResolvedNumbers(s, builtinCatalog(), source(&warm))), first);
+    }
+
+    void everyChoiceFieldMovesTheNumbers()
+    {
+        // The test above can only catch a word missing from the memo's key if changing that word
+        // changes the figures: check each choice field has a word that does, on one of its bases. Except two
+        // the numbers-only steps never read from the choices: workload.serving (the full path's KV
+        // hand-off details; a throughput source reads the scenario's word itself) and
+        // facility.cooling (it sets defaults, which resolving has already filled in).
+        for (const FieldSpec& f : scenarioFields()) {
+            if (f.kind != FieldKind::Choice || f.path == "workload.serving" || f.path == "facility.cooling")
+                continue;
+            bool moved = false;
+            for (const char* kind : {"inference", "training"}) {
+                const Scenario a = numbersBase(kind);
+                EvaluationCache cache;
+                const std::string first = numbersText(evaluateResolvedNumbers(a, builtinCatalog(), source(&cache)));
+                std::string_view words = f.choices;
+                while (!words.empty() && !moved) {
+                    const std::size_t bar = words.find('|');
+                    Scenario s = a;
+                    set(s, f.path, std::string(words.substr(0, bar)));
+                    EvaluationCache fresh;
+                    moved = numbersText(evaluateResolvedNumbers(s, builtinCatalog(), source(&fresh))) != first;
+                    words = bar == std::string_view::npos ? std::string_view() : words.substr(bar + 1);
+                }
+            }
+            QVERIFY2(moved, std::string(f.path).c_str());
+        }
     }
 
     void anEvaluationWithoutACacheGivesTheSameAnswer()
