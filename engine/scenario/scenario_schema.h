@@ -20,7 +20,7 @@ enum class FieldKind {
     Number,  // any finite value within [min, max]
     Integer, // whole number within [min, max]
     Choice,  // one of `choices` ("build|colocation|rent")
-    Id,      // a catalog id (checked against the catalog by validateScenario)
+    Id,      // a catalog id (checked against the catalog when the scenario is resolved: scenario_defaults.h)
     Text,    // free text
 };
 
