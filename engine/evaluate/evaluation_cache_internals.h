@@ -25,12 +25,6 @@ inline bool sameEvidence(const Evidence& a, const Evidence& b)
     return a.grade == b.grade && a.method == b.method && a.inputs == b.inputs && a.inputGrades == b.inputGrades;
 }
 
-namespace steps {
-// What evidenceOf reads of every numeric scenario field (set, given, zero, grade), a byte each in
-// schema order: two scenarios with the same key give the same evidence for any list of paths.
-void scenarioEvidenceKey(const Scenario& s, std::vector<std::uint8_t>& key);
-} // namespace steps
-
 struct EvaluationCache::Internals {
     // checkpointWrite() and storagePlan() of the last inputs asked about (step_storage.cpp): a
     // sweep or Monte Carlo that does not vary storage asks the same question every time, and the

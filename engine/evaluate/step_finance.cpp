@@ -5,7 +5,6 @@
 #include "evaluate/evaluation_steps.h"
 
 #include "cluster/power.h"
-#include "scenario/scenario_schema.h"
 
 #include <algorithm>
 
@@ -138,23 +137,6 @@ EvidencePtr rememberedTcoEvidence(const Work& w)
 }
 
 } // namespace
-
-void scenarioEvidenceKey(const Scenario& s, std::vector<std::uint8_t>& key)
-{
-    static const std::vector<const FieldSpec*> numeric = [] {
-        std::vector<const FieldSpec*> fields;
-        for (const FieldSpec& f : scenarioFields())
-            if (f.number)
-                fields.push_back(&f);
-        return fields;
-    }();
-    key.resize(numeric.size());
-    for (std::size_t i = 0; i < numeric.size(); ++i) {
-        const Number& n = *numberOf(*numeric[i], s);
-        key[i] = static_cast<std::uint8_t>((n.isSet() ? 1 : 0) | (n.given ? 2 : 0) | (n.value != 0 ? 4 : 0) |
-                                           static_cast<int>(n.provenance.grade) << 3);
-    }
-}
 
 Result<void> computeCost(Work& w)
 {

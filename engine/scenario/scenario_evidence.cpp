@@ -52,6 +52,7 @@ public:
                 return rank;
         }
     }
+    std::size_t size() const { return sorted_.size(); }
     const FieldSpec& at(std::size_t rank) const { return *sorted_[rank]; }
     const SharedString& pathAt(std::size_t rank) const { return *paths_[rank]; } // sharedPath(at(rank))
 
@@ -86,6 +87,12 @@ const PathOrder& pathOrder()
     return order;
 }
 
+// A cost line left at its zero default is an absence, not a claim to grade.
+bool countsAsEvidence(const Number& n)
+{
+    return n.isSet() && (n.given || n.value != 0);
+}
+
 } // namespace
 
 Evidence evidenceOf(const Scenario& s, std::initializer_list<std::string_view> paths, std::string method)
@@ -109,8 +116,7 @@ Evidence evidenceOf(const Scenario& s, std::initializer_list<std::string_view> p
         for (std::uint64_t bits = listed[w]; bits != 0; bits &= bits - 1) {
             const std::size_t rank = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
             const Number& n = *numberOf(order.at(rank), s);
-            // A cost line left at its zero default is an absence, not a claim to grade.
-            if (n.isSet() && (n.given || n.value != 0)) {
+            if (countsAsEvidence(n)) {
                 // What Evidence::add does with inputs that come in order, once each: appended, the
                 // permanent text shared, without comparing it with the one before.
                 e.grade = weaker(e.grade, n.provenance.grade);
@@ -119,6 +125,16 @@ Evidence evidenceOf(const Scenario& s, std::initializer_list<std::string_view> p
             }
         }
     return e;
+}
+
+void scenarioEvidenceKey(const Scenario& s, std::vector<std::uint8_t>& key)
+{
+    const PathOrder& order = pathOrder();
+    key.resize(order.size());
+    for (std::size_t rank = 0; rank < order.size(); ++rank) {
+        const Number& n = *numberOf(order.at(rank), s);
+        key[rank] = countsAsEvidence(n) ? static_cast<std::uint8_t>(1 | static_cast<int>(n.provenance.grade) << 1) : 0;
+    }
 }
 
 } // namespace planner

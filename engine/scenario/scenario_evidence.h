@@ -8,12 +8,19 @@
 #include "core/evidence.h"
 #include "scenario/scenario.h"
 
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace planner {
 
 Evidence evidenceOf(const Scenario& s, std::initializer_list<std::string_view> paths, std::string method);
+
+// Everything evidenceOf reads of the scenario, a byte per numeric field (whether it counts as
+// evidence, and its grade): two scenarios with the same key give the same evidence for any list
+// of paths, so a memo of evidence can be keyed on it. Written into `key` (reused between calls).
+void scenarioEvidenceKey(const Scenario& s, std::vector<std::uint8_t>& key);
 
 } // namespace planner
