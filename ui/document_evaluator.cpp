@@ -17,13 +17,23 @@ DocumentEvaluator::DocumentEvaluator(ScenarioDocument* document, MeasuredDataLib
     , catalog_(catalog)
 {
     timer_.setSingleShot(true);
-    timer_.setInterval(kCoalesceMs);
     connect(&timer_, &QTimer::timeout, this, &DocumentEvaluator::recomputeNow);
-    connect(document_, &ScenarioDocument::scenarioChanged, &timer_, qOverload<>(&QTimer::start));
+    connect(document_, &ScenarioDocument::scenarioChanged, this, &DocumentEvaluator::scheduleAfterEdit);
     connect(document_, &ScenarioDocument::saved, this, [this] {
         refreshSaved();
         recomputeNow();
     });
+}
+
+void DocumentEvaluator::scheduleAfterEdit()
+{
+    const bool quietBefore = !sinceEdit_.isValid() || sinceEdit_.elapsed() >= coalesceMs_;
+    sinceEdit_.start();
+    if (timer_.isActive() && timer_.interval() == 0)
+        return; // an evaluation is already due this turn of the event loop; it will see this edit
+    // A zero-interval timer rather than evaluating here: the edit's own call (an undo command,
+    // a form's signal) finishes first, and edits made in the same turn share the evaluation.
+    timer_.start(quietBefore && !timer_.isActive() ? 0 : coalesceMs_);
 }
 
 EvaluationContext DocumentEvaluator::context(QString* dbPath, QString* error)

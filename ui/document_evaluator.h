@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Keeps one document's figures current: a burst of edits restarts a short timer and one
-// evaluation runs when it fires (KMyMoney's batched refresh), on the GUI thread, since an
-// evaluation takes well under a millisecond. The evaluator owns the document's EvaluationCache
+// Keeps one document's figures current, on the GUI thread, since an evaluation takes well under a
+// millisecond. An edit after a quiet spell is evaluated as soon as control returns to the event
+// loop (a person's keystrokes come 80 ms or more apart, so each is answered at once); edits that
+// follow it within the coalescing window (a paste, a held spin-box arrow, a script) restart a
+// short timer and are evaluated together when it fires (KMyMoney's batched refresh). The evaluator owns the document's EvaluationCache
 // and uses it from this thread only. It also evaluates the saved file once per save, so tiles
 // can show the change against it.
 
@@ -58,6 +60,9 @@ public:
     std::shared_ptr<const EvaluationSnapshot> snapshot() const { return snapshot_; }
     void recomputeNow(); // skips the coalescing timer (tests, screenshots, first show)
     bool pending() const { return timer_.isActive(); }
+    // The window within which edits are gathered into one evaluation; kCoalesceMs unless a test
+    // widens it to make "within the window" independent of the machine's speed.
+    void setCoalesceMs(int ms) { coalesceMs_ = ms; }
     // The catalog's figures changed: drops what the cache derived from them and recomputes,
     // the saved file's figures included.
     void catalogChanged();
@@ -75,6 +80,7 @@ Q_SIGNALS:
 private:
     EvaluationContext context(QString* dbPath, QString* error);
     void refreshSaved();
+    void scheduleAfterEdit();
 
     ScenarioDocument* document_;
     MeasuredDataLibrary* library_;
@@ -82,6 +88,8 @@ private:
     EvaluationCache cache_;
     std::shared_ptr<const MeasuredData> data_;
     QTimer timer_;
+    int coalesceMs_ = kCoalesceMs;
+    QElapsedTimer sinceEdit_; // since the document last changed: a quiet spell starts a new burst
     std::optional<Evaluation> saved_;
     std::shared_ptr<const EvaluationSnapshot> snapshot_;
 };

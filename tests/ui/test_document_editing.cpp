@@ -16,6 +16,7 @@
 #include "undo_command_ids.h"
 
 #include <QDoubleSpinBox>
+#include <QSignalSpy>
 #include <QUndoStack>
 
 using namespace planner;
@@ -142,6 +143,51 @@ private Q_SLOTS:
         QVERIFY(w.catalogStore()->removeOverride("system", system, "price_usd"));
         QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
         QCOMPARE(tileValue(w, "results.capex_usd"), capex0);
+    }
+
+    // An edit after a quiet spell is answered on the next turn of the event loop, without waiting
+    // for the coalescing timer; edits within the window of the one before wait for it and share
+    // one evaluation, as do edits made in the same turn.
+    void anEditAfterAQuietSpellIsAnsweredAtOnceAndABurstOnce()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        ScenarioDocument* doc = w.currentDocument();
+        DocumentEvaluator* ev = w.evaluator(doc);
+        const double total0 = metric(w, "finance.total_usd_per_year");
+        const double averageKw = metric(w, "power.it_kw_average");
+        const double pue = metric(w, "power.pue");
+        const double price0 = doc->scenario().facility.electricity_usd_per_kwh.value;
+        // As in the electricity test above: each 1 USD/kWh adds average kW x PUE x 8,760 h a year.
+        const auto expectedTotal = [&](double price) { return total0 + (price - price0) * averageKw * pue * 8760.0; };
+        // Wide enough that the burst below is "within the window" however slow the machine is.
+        ev->setCoalesceMs(1000);
+        QSignalSpy evaluations(ev, &DocumentEvaluator::evaluated);
+
+        QVERIFY(doc->setFieldText("facility.electricity_usd_per_kwh", "0.2"));
+        QVERIFY(ev->pending()); // not evaluated inside the edit's own call
+        QCoreApplication::processEvents();
+        QCOMPARE(evaluations.size(), 1);
+        VERIFY_RELATIVE(metric(w, "finance.total_usd_per_year"), expectedTotal(0.2), 1e-9);
+
+        QVERIFY(doc->setFieldText("facility.electricity_usd_per_kwh", "0.3"));
+        QCoreApplication::processEvents();
+        QVERIFY(doc->setFieldText("facility.electricity_usd_per_kwh", "0.4"));
+        QCoreApplication::processEvents();
+        QVERIFY(ev->pending());
+        QCOMPARE(evaluations.size(), 1); // gathered: neither is evaluated yet
+        QTRY_VERIFY(!ev->pending());
+        QCOMPARE(evaluations.size(), 2); // one evaluation for both, showing the last
+        VERIFY_RELATIVE(metric(w, "finance.total_usd_per_year"), expectedTotal(0.4), 1e-9);
+
+        ev->setCoalesceMs(1);
+        QTest::qWait(20); // a quiet spell
+        QVERIFY(doc->setFieldText("facility.electricity_usd_per_kwh", "0.5"));
+        QVERIFY(doc->setFieldText("facility.electricity_usd_per_kwh", "0.6"));
+        QCoreApplication::processEvents();
+        QCOMPARE(evaluations.size(), 3); // both edits of one turn, answered in that turn's evaluation
+        QVERIFY(!ev->pending());
+        VERIFY_RELATIVE(metric(w, "finance.total_usd_per_year"), expectedTotal(0.6), 1e-9);
     }
 
     void repeatedSpinStepsMergeIntoOneUndoStep()
