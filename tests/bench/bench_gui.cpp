@@ -20,9 +20,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 #include <time.h>
+#include <unistd.h>
 
 using namespace planner;
 
@@ -37,6 +39,33 @@ double threadCpuMs()
     return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
 }
 
+// How long ago the kernel started this process (exec, loading Qt's libraries, static
+// initialisers), in ms; /proc gives both times in 10 ms ticks. -1 when /proc cannot tell.
+double processAgeMs()
+{
+    std::FILE* stat = std::fopen("/proc/self/stat", "r");
+    std::FILE* uptime = std::fopen("/proc/uptime", "r");
+    double age = -1;
+    if (stat && uptime) {
+        char buffer[1024] = {};
+        const std::size_t n = std::fread(buffer, 1, sizeof buffer - 1, stat);
+        buffer[n] = 0;
+        // Field 22 is the start time; fields are counted after the command name's closing
+        // parenthesis, as the name itself may hold spaces.
+        const char* p = std::strrchr(buffer, ')');
+        unsigned long long startTicks = 0;
+        double upSeconds = 0;
+        if (p && std::sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu",
+                             &startTicks) == 1
+            && std::fscanf(uptime, "%lf", &upSeconds) == 1)
+            age = (upSeconds - double(startTicks) / double(sysconf(_SC_CLK_TCK))) * 1e3;
+    }
+    for (std::FILE* f : {stat, uptime})
+        if (f)
+            std::fclose(f);
+    return age;
+}
+
 double median(std::vector<double> v)
 {
     std::sort(v.begin(), v.end());
@@ -49,6 +78,7 @@ int main(int argc, char** argv)
 {
     QElapsedTimer cold;
     cold.start();
+    const double beforeMainMs = std::max(0.0, processAgeMs());
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);
     QTemporaryDir dir;
@@ -59,7 +89,7 @@ int main(int argc, char** argv)
     }
     w.show();
     QApplication::processEvents();
-    const double coldMs = double(cold.nsecsElapsed()) / 1e6;
+    const double coldMs = beforeMainMs + double(cold.nsecsElapsed()) / 1e6;
 
     ScenarioDocument* doc = w.currentDocument();
     DocumentEvaluator* ev = w.evaluator(doc);
@@ -103,7 +133,8 @@ int main(int argc, char** argv)
         dock->hide();
     const double dashboardOnly = timeEdits();
 
-    std::printf("cold start to a usable window: %.0f ms (target < 1500 ms)\n", coldMs);
+    std::printf("cold start to a usable window: %.0f ms from exec, %.0f ms of it before main (target < 1500 ms)\n",
+                coldMs, beforeMainMs);
     std::printf("edit to updated dashboard: median %.1f ms, max %.1f ms over %zu edits (target < 50 ms)\n",
                 median(direct), *std::max_element(direct.begin(), direct.end()), direct.size());
     std::printf("  CPU time of the GUI thread per edit: median %.1f ms, max %.1f ms (the wall time on an idle machine)\n",
