@@ -60,6 +60,11 @@ struct EvaluationCache::Internals {
         std::array<std::vector<std::string_view>, 2> metricKeys;
         std::array<std::vector<int>, 2> metricHeadlines; // a Headline, or -1 for none
         std::optional<std::pair<Result<HeadlineFigures>, Result<HeadlineFigures>>> ends; // P10's, P90's
+        // The two runs' own cache: their working state and memos are kept between calls, where
+        // a run without one built and zeroed a working state (an Evaluation) every time, a tenth
+        // of a full evaluation whose workload changed. Its memos are keyed by value like every
+        // other (the two runs differ in throughput only), and clear() drops it with the rest.
+        EvaluationCache runs;
     } band;
 
     // The evidence of the inference headline figures (publish_results.cpp) and the lists it was

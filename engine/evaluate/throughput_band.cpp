@@ -23,16 +23,17 @@ using namespace units;
 namespace {
 
 // The headline at one end of the band: the same scenario, the same input/output split, the
-// throughput replaced.
-Result<HeadlineFigures> headlineAt(const Work& w, TokenRate perGpu)
+// throughput replaced. `runs`: the band's own cache inside the caller's (never the caller's itself: it holds the
+// numbers-only path's resumable state, a sweep worker's, which a run on another scenario must not
+// overwrite), or null.
+Result<HeadlineFigures> headlineAt(const Work& w, TokenRate perGpu, EvaluationCache* runs)
 {
     ThroughputAnswer end;
     end.totalPerGpu = perGpu;
     end.prefillTimeShare = w.throughput.prefillTimeShare;
-    // No cache: the caller's holds the numbers-only path's resumable state (a sweep worker's), which
-    // a call on another scenario must not overwrite; these two runs are cheap without its memos.
     EvaluationContext at;
     at.throughput = [&end](const Scenario&, const Catalog&) -> Result<ThroughputAnswer> { return end; };
+    at.cache = runs;
     return evaluateResolvedNumbers(w.s, w.catalog, at);
 }
 
@@ -84,13 +85,13 @@ std::pair<Result<HeadlineFigures>, Result<HeadlineFigures>> bandEnds(const Work&
 {
     const ThroughputAnswer& t = w.throughput;
     if (!w.cache)
-        return {headlineAt(w, t.p10PerGpu), headlineAt(w, t.p90PerGpu)};
+        return {headlineAt(w, t.p10PerGpu, nullptr), headlineAt(w, t.p90PerGpu, nullptr)};
     auto& memo = w.cache->internals().band;
     bandKey(w, memo.asked);
     if (memo.ends && memo.key == memo.asked)
         return *memo.ends;
     memo.ends.reset(); // until the new answer is in, nothing stale can be read
-    memo.ends.emplace(headlineAt(w, t.p10PerGpu), headlineAt(w, t.p90PerGpu));
+    memo.ends.emplace(headlineAt(w, t.p10PerGpu, &memo.runs), headlineAt(w, t.p90PerGpu, &memo.runs));
     memo.key.swap(memo.asked);
     return *memo.ends;
 }

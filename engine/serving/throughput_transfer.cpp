@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -23,19 +24,27 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
         if (answers(m, c.q.minPerUser))
             out.push_back(&m);
     // A source with the target's scale-up domain size (NVL72 for NVL72) shares its parallelism
-    // and communication pattern, so the roofline's ratio has less to get right.
+    // and communication pattern, so the roofline's ratio has less to get right. Among sources at
+    // the query's precision, the nearest GPU generation first: Vera Rubin transfers from
+    // GB300/B300, then GB200/B200, before Hopper (generation_distance.h).
     const SystemSpec* target = c.catalog.system(c.q.system);
-    auto otherDomain = [&](const MeasuredCurve* m) {
-        const SystemSpec* s = c.catalog.system(m->system);
-        return !target || !s || s->gpusPerDomain != target->gpusPerDomain;
-    };
-    // Among sources at the query's precision, the nearest GPU generation first: Vera Rubin
-    // transfers from GB300/B300, then GB200/B200, before Hopper (generation_distance.h).
     const GpuSpec* targetGpu = target ? c.catalog.gpu(target->gpu) : nullptr;
-    auto generationGap = [&](const MeasuredCurve* m) {
-        const SystemSpec* s = c.catalog.system(m->system);
-        const GpuSpec* g = s ? c.catalog.gpu(s->gpu) : nullptr;
-        return targetGpu && g ? generationDistance(targetGpu->generation, g->generation) : 1000;
+    struct SystemFacts {
+        std::string_view system;
+        bool otherDomain = true;
+        int generationGap = 1000;
+    };
+    // Looked up once per run of one system's curves (they are grouped by model, then system):
+    // each catalog look-up scans a list, and a query ranked a few hundred curves.
+    std::optional<SystemFacts> last;
+    auto factsOf = [&](const MeasuredCurve* m) -> const SystemFacts& {
+        if (!last || last->system != m->system) {
+            const SystemSpec* s = c.catalog.system(m->system);
+            const GpuSpec* g = s ? c.catalog.gpu(s->gpu) : nullptr;
+            last = SystemFacts{m->system, !target || !s || s->gpusPerDomain != target->gpusPerDomain,
+                               targetGpu && g ? generationDistance(targetGpu->generation, g->generation) : 1000};
+        }
+        return *last;
     };
     // A curve measured up to the requirement before a nearer generation's read past its runs:
     // GB300's runs stop at 30 tok/s/user, and held flat at 90 they gave Vera Rubin 5x GB300's own
@@ -57,10 +66,11 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
         // the roofline carries the smallest step in length (v4.1 -> v5.1 with the extra rows: the
         // source with most frontier points, 1k/1k, overstated DeepSeek-R1 Offline 2.7x).
         const bool same = sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens);
-        return std::tuple{m->precision != q.precision, fallsShort(m), generationGap(m), m->system != q.system,
+        const SystemFacts& facts = factsOf(m);
+        return std::tuple{m->precision != q.precision, fallsShort(m), facts.generationGap, m->system != q.system,
             same ? 0.0 : shapeDistance(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens),
             m->serving != q.serving,
-            otherDomain(m), m->grade, -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
+            facts.otherDomain, m->grade, -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
     };
     // Each candidate's rank is worked out once: computed inside the comparison it cost two catalog
     // look-ups per side per comparison, three quarters of a prediction's time.
