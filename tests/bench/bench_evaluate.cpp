@@ -40,10 +40,12 @@ int main(int argc, char** argv)
     planner::EvaluationContext ctx;
     ctx.throughput = planner::measuredThroughput(data.value());
     ctx.cache = &cache;
-    // The target holds for every scenario, so the summary line carries the slowest example's
-    // figure (same scenario: what a GUI edit of one field repeats) for each path.
-    double slowestCpuUs[2] = {0, 0};
-    QString slowestFile[2];
+    // The target holds for every scenario, so the summary lines carry the slowest example's
+    // figure for each path: repeating the same scenario (what a GUI edit of a field other than the
+    // workload repeats: the throughput answer is remembered), and with the workload changing every
+    // run (a new scenario's first evaluation: the throughput predicted afresh).
+    double slowestCpuUs[2][2] = {{0, 0}, {0, 0}}; // [path][varying]
+    QString slowestFile[2][2];
     for (const QString& file : files) {
         auto loaded = planner::loadScenario(file);
         if (!loaded) {
@@ -82,15 +84,19 @@ int main(int argc, char** argv)
                             file.section(QLatin1Char('/'), -1).toLocal8Bit().constData(),
                             path == 0 ? "full" : "numbers-only", varying ? "input_tokens varying" : "same scenario",
                             us / kRuns, cpuUs / kRuns, kRuns, sink);
-                if (!varying && cpuUs / kRuns > slowestCpuUs[path]) {
-                    slowestCpuUs[path] = cpuUs / kRuns;
-                    slowestFile[path] = file.section(QLatin1Char('/'), -1);
+                if (cpuUs / kRuns > slowestCpuUs[path][varying]) {
+                    slowestCpuUs[path][varying] = cpuUs / kRuns;
+                    slowestFile[path][varying] = file.section(QLatin1Char('/'), -1);
                 }
             }
     }
-    std::printf("slowest example, full evaluation: %.2f us CPU (%s; target 20 us)\n", slowestCpuUs[0],
-                slowestFile[0].toLocal8Bit().constData());
-    std::printf("slowest example, numbers-only with resolve: %.2f us CPU (%s)\n", slowestCpuUs[1],
-                slowestFile[1].toLocal8Bit().constData());
+    std::printf("slowest example, full evaluation: %.2f us CPU (%s; target 20 us); with a new workload each run: "
+                "%.2f us CPU (%s)\n",
+                slowestCpuUs[0][0], slowestFile[0][0].toLocal8Bit().constData(), slowestCpuUs[0][1],
+                slowestFile[0][1].toLocal8Bit().constData());
+    std::printf("slowest example, numbers-only with resolve: %.2f us CPU (%s); with a new workload each run: "
+                "%.2f us CPU (%s)\n",
+                slowestCpuUs[1][0], slowestFile[1][0].toLocal8Bit().constData(), slowestCpuUs[1][1],
+                slowestFile[1][1].toLocal8Bit().constData());
     return 0;
 }
