@@ -38,6 +38,17 @@ struct EvaluationCache::Internals {
         std::optional<StorageAnswers> answers; // empty until the first answer
     } storage;
 
+    // The storage tiers a scenario names (step_storage.cpp): three look-ups by id in the catalog's
+    // list and each tier's prices, the same in every call of a sweep, and a tenth of the storage
+    // step's code from scratch. Keyed on the catalog's address and the three ids: a catalog edited
+    // in place is the case whoever edits it calls clear() for (evaluation_cache.h).
+    struct StorageTiers {
+        const Catalog* catalog = nullptr;   // null until the first
+        std::array<std::string, 3> ids;     // hot, warm, archive, as the scenario names them
+        std::array<const StorageTierSpec*, 3> specs{};
+        std::array<TierPrice, 3> prices{};  // tierPrice() of each
+    } tiers;
+
     // The last two answers of the reliability model (step_reliability.cpp): an inference
     // evaluation asks it twice (one domain for goodput, then the sized fleet).
     struct ReliabilityEntry {
