@@ -109,6 +109,10 @@ struct EvaluationCache::Internals {
         std::optional<ScenarioChoices> choices; // empty until the first answer
     } choices;
 
+    // The scenario evaluateNumbers() resolves into, reused: a fresh Scenario built, moved into a
+    // Result and destroyed (a hundred fields, each with its texts) was a third of the code that
+    // path runs from scratch, and assigning over this one keeps every text's storage.
+    Scenario resolved;
     // The numbers-only path's Evaluation (sizing, BOM, finance; never the resolved scenario or the
     // Metric lists) and Work, reused so an inner loop neither builds nor destroys them per call.
     Evaluation scratch;
