@@ -38,6 +38,17 @@ struct EvaluationCache::Internals {
         std::optional<StorageAnswers> answers; // empty until the first answer
     } storage;
 
+    // The storage tiers a scenario names (step_storage.cpp): three look-ups by id in the catalog's
+    // list and each tier's prices, the same in every call of a sweep, and a tenth of the storage
+    // step's code from scratch. Keyed on the catalog's address and the three ids: a catalog edited
+    // in place is the case whoever edits it calls clear() for (evaluation_cache.h).
+    struct StorageTiers {
+        const Catalog* catalog = nullptr;   // null until the first
+        std::array<std::string, 3> ids;     // hot, warm, archive, as the scenario names them
+        std::array<const StorageTierSpec*, 3> specs{};
+        std::array<TierPrice, 3> prices{};  // tierPrice() of each
+    } tiers;
+
     // The last two answers of the reliability model (step_reliability.cpp): an inference
     // evaluation asks it twice (one domain for goodput, then the sized fleet).
     struct ReliabilityEntry {
@@ -103,6 +114,10 @@ struct EvaluationCache::Internals {
         std::optional<ScenarioChoices> choices; // empty until the first answer
     } choices;
 
+    // The scenario evaluateNumbers() resolves into, reused: a fresh Scenario built, moved into a
+    // Result and destroyed (a hundred fields, each with its texts) was a third of the code that
+    // path runs from scratch, and assigning over this one keeps every text's storage.
+    Scenario resolved;
     // The numbers-only path's Evaluation (sizing, BOM, finance; never the resolved scenario or the
     // Metric lists) and Work, reused so an inner loop neither builds nor destroys them per call.
     Evaluation scratch;

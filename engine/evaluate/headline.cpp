@@ -248,10 +248,14 @@ Result<HeadlineFigures> evaluateResolvedNumbers(const Scenario& s, const Catalog
 
 Result<HeadlineFigures> evaluateNumbers(const Scenario& scenario, const Catalog& catalog, const EvaluationContext& ctx)
 {
-    auto resolved = resolveScenario(scenario, catalog);
-    if (!resolved)
-        return resolved.error();
-    return evaluateResolvedNumbers(resolved.value(), catalog, ctx);
+    // Into the cache's scenario (EvaluationCache::Internals::resolved) unless a call on the same
+    // cache is under way (a throughput source's), whose steps read the one they were given.
+    std::optional<Scenario> own;
+    Scenario& resolved =
+        ctx.cache && !ctx.cache->internals().inUse ? ctx.cache->internals().resolved : own.emplace();
+    if (auto ok = resolveScenarioInto(scenario, catalog, resolved); !ok)
+        return steps::failed(ok);
+    return evaluateResolvedNumbers(resolved, catalog, ctx);
 }
 
 } // namespace planner

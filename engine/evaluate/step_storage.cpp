@@ -76,6 +76,27 @@ const StorageAnswers& storageAnswers(const CheckpointWriteInput& write, const St
     return *memo.answers;
 }
 
+// The tiers the scenario names and their prices, from the caller's cache when it looked up these
+// ids in this catalog last time (EvaluationCache::Internals::StorageTiers), else looked up.
+using StorageTiers = EvaluationCache::Internals::StorageTiers;
+
+const StorageTiers& storageTiers(const Catalog& c, const StorageInputs& st, EvaluationCache* cache,
+                                 std::optional<StorageTiers>& uncached)
+{
+    const std::array<const std::string*, 3> ids = {&st.hot_tier.value, &st.warm_tier.value, &st.archive_tier.value};
+    StorageTiers* memo = cache ? &cache->internals().tiers : &uncached.emplace();
+    if (cache && memo->catalog == &c && *ids[0] == memo->ids[0] && *ids[1] == memo->ids[1] && *ids[2] == memo->ids[2])
+        return *memo;
+    memo->catalog = nullptr; // an exception below leaves no half-written answer behind
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        memo->specs[i] = c.storageTier(*ids[i]); // a resolved scenario names tiers of its catalog
+        memo->prices[i] = tierPrice(*memo->specs[i]);
+        memo->ids[i] = *ids[i];
+    }
+    memo->catalog = &c;
+    return *memo;
+}
+
 // The full path's storage lines and figures, out of line: the numbers-only path skips its code.
 [[gnu::noinline]] void publishStorage(const Scenario& s, const StorageTierSpec& hot, const StorageTierSpec& warm,
                                       const StorageTierSpec& archive, StoragePlan& out)
@@ -132,9 +153,8 @@ Result<void> planStorage(const Work& w, Time interval, StoragePlan& out)
     write.mode = w.choices.replication;
     write.interval = interval;
 
-    const StorageTierSpec* hot = c.storageTier(st.hot_tier.value);
-    const StorageTierSpec* warm = c.storageTier(st.warm_tier.value);
-    const StorageTierSpec* archive = c.storageTier(st.archive_tier.value);
+    std::optional<StorageTiers> uncachedTiers;
+    const StorageTiers& tiers = storageTiers(c, st, w.cache, uncachedTiers);
     StorageInput in;
     in.checkpointSize = out.checkpointSize;
     const double perDay = st.checkpoints_per_day.isSet() ? st.checkpoints_per_day.value
@@ -145,9 +165,9 @@ Result<void> planStorage(const Work& w, Time interval, StoragePlan& out)
     in.retention.archiveAfter = days(st.archive_after_days.value);
     in.retention.deleteAfter = months(st.delete_after_months.value);
     in.regions = static_cast<int>(st.replication_regions.value);
-    in.prices.hot = tierPrice(*hot);
-    in.prices.warm = tierPrice(*warm);
-    in.prices.archive = tierPrice(*archive);
+    in.prices.hot = tiers.prices[0];
+    in.prices.warm = tiers.prices[1];
+    in.prices.archive = tiers.prices[2];
     in.dataset = terabytes(st.dataset_tb.value + st.hot_tb.value);
     in.datasetRemoteReadsPerMonth = st.dataset_remote_reads_per_month.value;
     in.cacheHitRatio = st.cache_hit_ratio.value;
@@ -172,7 +192,7 @@ Result<void> planStorage(const Work& w, Time interval, StoragePlan& out)
             out.amounts.add(CapexClass::Storage, in_terabytes(tier), usd(0), watts(0));
         return boost::outcome_v2::success();
     }
-    publishStorage(s, *hot, *warm, *archive, out);
+    publishStorage(s, *tiers.specs[0], *tiers.specs[1], *tiers.specs[2], out);
     return boost::outcome_v2::success();
 }
 

@@ -32,31 +32,40 @@ Result<ThroughputAnswer> trainingThroughput(const Work& w)
     return a;
 }
 
-Result<ThroughputAnswer> throughputFor(const Work& w, const EvaluationContext& ctx)
+// Into w.throughput, which is a fresh ThroughputAnswer (Work is made anew for every evaluation from
+// the start). The explicit figures, a sweep's usual case, are set in place: building a
+// ThroughputAnswer to return, move and destroy (its evidence and warnings lists included) was
+// most of this step's code on the numbers-only path, which is bound by instruction-cache misses.
+Result<void> throughputFor(Work& w, const EvaluationContext& ctx)
 {
+    ThroughputAnswer& a = w.throughput;
     const Number& explicitFigure = w.s.workload.throughput_tokens_per_s_per_gpu;
     if (explicitFigure.isSet()) {
-        ThroughputAnswer a;
         a.totalPerGpu = tokens_per_second(explicitFigure.value);
         if (!w.numbersOnly)
             a.evidence = evidenceOf(w.s, {"workload.throughput_tokens_per_s_per_gpu"}, "input");
-        return a;
+        return boost::outcome_v2::success();
     }
+    auto answered = [&](Result<ThroughputAnswer> answer) -> Result<void> {
+        if (!answer)
+            return failed(answer);
+        a = std::move(answer.value());
+        return boost::outcome_v2::success();
+    };
     if (w.training())
-        return trainingThroughput(w);
+        return answered(trainingThroughput(w));
     // A rate in requests (a benchmark measured in samples or queries) becomes tokens/s through the
     // tokens per request, so sizing and cost run unchanged; a cost per request does not depend on
     // that count, and the figures that do are not published unless the scenario gives it.
     const Number& requests = w.s.workload.throughput_requests_per_s_per_gpu;
     if (requests.isSet()) {
-        ThroughputAnswer a;
         a.totalPerGpu = tokens_per_second(requests.value * (w.s.workload.input_tokens.value + w.s.workload.output_tokens.value));
         if (!w.numbersOnly)
             a.evidence = evidenceOf(w.s, {"workload.throughput_requests_per_s_per_gpu"}, "input");
-        return a;
+        return boost::outcome_v2::success();
     }
     if (ctx.throughput)
-        return ctx.throughput(w.s, w.catalog);
+        return answered(ctx.throughput(w.s, w.catalog));
     return badInput("workload.throughput_tokens_per_s_per_gpu",
                     "no throughput for this scenario: give workload.throughput_tokens_per_s_per_gpu, or "
                     "benchmark_db (or --db) with measured rows");
@@ -117,10 +126,8 @@ double rooflineTimeShare(const Work& w, EvaluationCache* cache)
 
 Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx)
 {
-    auto tput = throughputFor(w, ctx);
-    if (!tput)
-        return failed(tput);
-    w.throughput = std::move(tput.value());
+    if (auto ok = throughputFor(w, ctx); !ok)
+        return failed(ok);
     const WorkloadInputs& in = w.s.workload;
     w.tokensUnknown = !w.training() && !in.throughput_tokens_per_s_per_gpu.isSet()
         && in.throughput_requests_per_s_per_gpu.isSet() && !(in.input_tokens.given && in.output_tokens.given);

@@ -375,6 +375,46 @@ private Q_SLOTS:
         }
     }
 
+    void numbersOnlyFollowsEveryStorageTierAndTheCatalog()
+    {
+        // The storage tiers' look-up and prices are remembered by the catalog's address and the
+        // three tier ids. Each tier field is set to each tier of the catalog on the very scenario
+        // object a warm cache last evaluated, then set back (A, B, A), against a fresh cache, bit
+        // for bit; and every field must move the figures with some tier, so an id missing from
+        // the key fails here.
+        for (const char* path : {"storage.hot_tier", "storage.warm_tier", "storage.archive_tier"}) {
+            bool moved = false;
+            for (const char* kind : {"inference", "training"}) {
+                const Scenario a = numbersBase(kind);
+                Scenario s = a;
+                EvaluationCache warm;
+                const std::string first = numbersText(evaluateResolvedNumbers(s, builtinCatalog(), source(&warm)));
+                QVERIFY2(first.rfind("error", 0) != 0, first.c_str());
+                for (const StorageTierSpec& tier : builtinCatalog().storageTiers) {
+                    set(s, path, tier.id);
+                    EvaluationCache fresh;
+                    const std::string expected = numbersText(evaluateResolvedNumbers(s, builtinCatalog(), source(&fresh)));
+                    QCOMPARE(numbersText(evaluateResolvedNumbers(s, builtinCatalog(), source(&warm))), expected);
+                    moved = moved || expected != first;
+                    s = a;
+                    QCOMPARE(numbersText(evaluateResolvedNumbers(s, builtinCatalog(), source(&warm))), first);
+                }
+            }
+            QVERIFY2(moved, path);
+        }
+        // Another catalog (another address) whose every tier costs twice as much per month.
+        Catalog dearer = builtinCatalog();
+        for (StorageTierSpec& tier : dearer.storageTiers)
+            for (auto& claim : tier.pricePerGbMonth.claims)
+                claim.value = claim.value * 2.0;
+        const Scenario s = numbersBase("inference");
+        EvaluationCache warm, fresh;
+        const std::string first = numbersText(evaluateResolvedNumbers(s, builtinCatalog(), source(&warm)));
+        const std::string expected = numbersText(evaluateResolvedNumbers(s, dearer, source(&fresh)));
+        QVERIFY(expected != first);
+        QCOMPARE(numbersText(evaluateResolvedNumbers(s, dearer, source(&warm))), expected);
+    }
+
     void anEvaluationWithoutACacheGivesTheSameAnswer()
     {
         EvaluationCache cache;
