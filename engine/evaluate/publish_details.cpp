@@ -50,12 +50,19 @@ constexpr LineKeys kOpexKeys[] = {
     {"storage services", "finance.opex.storage_services_usd_per_year", "Operating cost, storage services"},
     {"network transit", "finance.opex.network_transit_usd_per_year", "Operating cost, network transit"}};
 
+// Finance lists its lines in the tables' order, so the search starts where the last one matched
+// and wraps around: usually one comparison instead of half the table. Names are unique in each
+// table, so where it starts does not change what it finds.
 template <std::size_t N>
-const LineKeys* keysOf(const LineKeys (&table)[N], std::string_view name)
+const LineKeys* keysOf(const LineKeys (&table)[N], std::string_view name, std::size_t& start)
 {
-    for (const LineKeys& k : table)
-        if (k.name == name)
-            return &k;
+    for (std::size_t i = 0; i < N; ++i) {
+        const std::size_t at = (start + i) % N;
+        if (table[at].name == name) {
+            start = at + 1;
+            return &table[at];
+        }
+    }
     return nullptr;
 }
 
@@ -80,18 +87,19 @@ void financeDetails(const Work& w, std::vector<Metric>& d)
     const FinanceResult& f = w.out.finance;
     const EvidencePtr& e = w.tcoInputs; // set by computeCost
     MoneyRate capital = usd_per_year(0), opex = usd_per_year(0);
+    std::size_t capexAt = 0, capitalAt = 0, opexAt = 0;
     // A line with nothing in it (no storage bought, no staff entered) is absence, not a figure.
     for (const CapexItem& item : f.capex)
-        if (const LineKeys* k = keysOf(kCapexKeys, capexClassName(item.cls)); k && item.amount.value() != 0)
+        if (const LineKeys* k = keysOf(kCapexKeys, capexClassName(item.cls), capexAt); k && item.amount.value() != 0)
             addMetric(d, k->key, k->label, in_usd(item.amount), "USD", e);
     for (const CostLine& l : f.capital) {
         capital += l.perYear;
-        if (const LineKeys* k = keysOf(kCapitalKeys, l.name); k && l.perYear.value() != 0)
+        if (const LineKeys* k = keysOf(kCapitalKeys, l.name, capitalAt); k && l.perYear.value() != 0)
             addMetric(d, k->key, k->label, in_usd_per_year(l.perYear), "USD/year", e);
     }
     for (const CostLine& l : f.opex) {
         opex += l.perYear;
-        if (const LineKeys* k = keysOf(kOpexKeys, l.name); k && l.perYear.value() != 0)
+        if (const LineKeys* k = keysOf(kOpexKeys, l.name, opexAt); k && l.perYear.value() != 0)
             addMetric(d, k->key, k->label, in_usd_per_year(l.perYear), "USD/year", e);
     }
     if (!f.capex.empty())
@@ -100,8 +108,10 @@ void financeDetails(const Work& w, std::vector<Metric>& d)
     addMetric(d, "finance.total_usd_per_year", "Total cost per year", w.headline[Headline::TotalUsdPerYear], "USD/year", e);
     const int horizon = std::min(100, static_cast<int>(f.cashFlowByYear.size()) - 1);
     addMetric(d, "finance.horizon_years", "Cash-flow horizon (IT hardware life)", horizon, "years", e);
+    const auto& yearKeys = cashFlowKeys(false);
+    const auto& yearLabels = cashFlowKeys(true);
     for (int y = 0; y <= horizon; ++y)
-        addMetric(d, cashFlowKeys(false)[y], cashFlowKeys(true)[y], in_usd(f.cashFlowByYear[y]), "USD", e);
+        addMetric(d, yearKeys[y], yearLabels[y], in_usd(f.cashFlowByYear[y]), "USD", e);
     addMetric(d, "finance.npv_cost_usd", "Present value of all costs over the horizon", in_usd(f.npvOfCost), "USD", e);
 }
 

@@ -4,6 +4,8 @@
 // hand-off of disaggregated serving, the gradient all-reduce of training).
 #include "evaluate/evaluation_steps.h"
 
+#include "core/joined_text.h"
+
 #include <algorithm>
 
 namespace planner::steps {
@@ -79,11 +81,12 @@ void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* opt
     const Money swPrice = f.switches() ? f.switchCost / double(f.switches()) : usd(0);
     const Power swPower = f.switches() ? f.switchPowerTotal / double(f.switches()) : watts(0);
     out.bom.reserve(5); // leaf, spine, core, transceivers, cables
-    const std::string name = sw ? sw->name : "switch";
+    const std::string_view name = sw ? std::string_view(sw->name) : "switch";
     for (auto [tier, count] : {std::pair{"leaf", f.leafSwitches}, std::pair{"spine", f.spineSwitches},
                                std::pair{"core", f.coreSwitches}})
         if (count > 0)
-            out.bom.push_back(networkLine(name + " " + tier + " switch", double(count), "switches", swPrice, swPower, swp));
+            out.bom.push_back(
+                networkLine(joinedText({name, " ", tier, " switch"}), double(count), "switches", swPrice, swPower, swp));
     if (f.transceivers > 0) {
         const Provenance op = optic && optic->price.known() ? optic->price.provenance() : Provenance{};
         out.bom.push_back(networkLine(optic ? optic->name : std::string("transceiver"), double(f.transceivers), "modules",

@@ -4,6 +4,8 @@
 #include "evaluate/evaluation_cache_internals.h"
 #include "evaluate/evaluation_steps.h"
 
+#include "core/joined_text.h"
+
 #include <array>
 #include <cstring>
 #include <optional>
@@ -15,17 +17,18 @@ using namespace units;
 
 namespace {
 
-BomLine storageLine(std::string tier, DataSize size, Money perMonth, const Provenance& p)
+BomLine storageLine(std::string_view name, std::string_view tier, DataSize size, Money perMonth, const Provenance& p)
 {
     BomLine l;
     l.category = "storage";
     l.capexClass = CapexClass::Storage;
-    l.item = std::move(tier);
+    l.item = joinedText({name, " (", tier, ")"});
     l.count = in_terabytes(size);
     l.unit = "TB";
     l.unitCost = usd(0);
     l.unitPower = watts(0);
-    l.includedIn = "storage services (opex, " + std::to_string(static_cast<long long>(in_usd(perMonth))) + " USD/month)";
+    l.includedIn = joinedText(
+        {"storage services (opex, ", IntegerText(static_cast<long long>(in_usd(perMonth))).view(), " USD/month)"});
     l.provenance = p;
     return l;
 }
@@ -104,9 +107,9 @@ const StorageTiers& storageTiers(const Catalog& c, const StorageInputs& st, Eval
     const StorageMonth& steady = out.plan.steady;
     const auto& held = out.plan.steadyStored;
     out.bom.reserve(3); // hot, warm, archive
-    out.bom.push_back(storageLine(hot.name + " (hot)", held.hot, steady.cost.hot.total(), hot.pricePerGbMonth.provenance()));
-    out.bom.push_back(storageLine(warm.name + " (warm)", held.warm, steady.cost.warm.total(), warm.pricePerGbMonth.provenance()));
-    out.bom.push_back(storageLine(archive.name + " (archive)", held.archive, steady.cost.archive.total(),
+    out.bom.push_back(storageLine(hot.name, "hot", held.hot, steady.cost.hot.total(), hot.pricePerGbMonth.provenance()));
+    out.bom.push_back(storageLine(warm.name, "warm", held.warm, steady.cost.warm.total(), warm.pricePerGbMonth.provenance()));
+    out.bom.push_back(storageLine(archive.name, "archive", held.archive, steady.cost.archive.total(),
                                   archive.pricePerGbMonth.provenance()));
     const auto e = std::make_shared<const Evidence>(
         evidenceOf(s, {"storage.checkpoint_bytes_per_param", "storage.write_gb_per_s", "storage.inter_region_gb_per_s",
