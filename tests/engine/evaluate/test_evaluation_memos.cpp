@@ -9,6 +9,7 @@
 #include "evaluate/evaluate.h"
 #include "evaluate/headline.h"
 #include "scenario/scenario_defaults.h"
+#include "scenario/scenario_evidence.h"
 #include "scenario/scenario_schema.h"
 
 #include <QtTest>
@@ -250,6 +251,33 @@ private Q_SLOTS:
         const WarmAndFresh r = warmAndFresh(changed);
         QVERIFY(r.fresh != r.before); // the grade shows in the evidence
         QCOMPARE(r.warm, r.fresh);
+    }
+
+    void theEvidenceKeyFollowsEveryNumericFieldsGrade()
+    {
+        // The key reads each field at its place in the Scenario (measured once from the
+        // accessors): another grade of any one numeric field must change the key, and only
+        // that field's byte, so no field is read at another's place or left out.
+        Scenario s = base();
+        applyStaticDefaults(s);
+        std::vector<std::uint8_t> before, after;
+        for (const FieldSpec& f : scenarioFields()) {
+            if (!f.number)
+                continue;
+            Scenario changed = s;
+            Number* n = f.number(changed);
+            n->value = 1.5;
+            n->given = true;
+            n->provenance.grade = Grade::Vendor;
+            scenarioEvidenceKey(changed, before);
+            n->provenance.grade = Grade::Estimate;
+            scenarioEvidenceKey(changed, after);
+            QCOMPARE(after.size(), before.size());
+            int differing = 0;
+            for (std::size_t i = 0; i < before.size(); ++i)
+                differing += before[i] != after[i];
+            QVERIFY2(differing == 1, f.path.data());
+        }
     }
 
     void givingAZeroDefaultGivesTheFreshEvidence_data()
