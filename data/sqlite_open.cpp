@@ -127,9 +127,9 @@ Result<Connection> openWritable(const std::string& absolutePath, bool create)
     // more system time and a little more user time (medians of 3: 4.46 against 3.81 s CPU): ten
     // times the page faults (the heap grew and was trimmed back by turns, 1024 brk calls in
     // 300k rows) and each 8 KiB pwrite cost 16 us instead of 2.5 us, from buffers long out of the
-    // processor's caches, for the same number of writes. secure_delete (on in Debian's build) zeroes freed space on every
-    // page split of a bulk insert; our own file needs no forensic wiping. These last as long as
-    // the connection; none is stored in the file.
+    // processor's caches, for the same number of writes. secure_delete (on in Debian's build)
+    // zeroes freed space on every page split of a bulk insert; our own file needs no forensic
+    // wiping. These last as long as the connection; none is stored in the file.
     for (const char* pragma : {"PRAGMA synchronous=FULL", "PRAGMA cache_size=-2048", "PRAGMA temp_store=MEMORY",
                                "PRAGMA secure_delete=OFF"})
         if (auto r = db.value().exec(pragma); !r)
