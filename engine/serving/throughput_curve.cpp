@@ -8,19 +8,42 @@
 
 namespace planner {
 
+namespace {
+
+// How far apart two lengths are, as |log| of their ratio: the measure both shape tests use.
+struct LengthGaps {
+    double input = HUGE_VAL, output = HUGE_VAL; // HUGE_VAL where a length is zero or negative
+    LengthGaps(double inputA, double outputA, double inputB, double outputB)
+    {
+        if (inputA <= 0 || outputA <= 0 || inputB <= 0 || outputB <= 0)
+            return;
+        input = std::abs(std::log(inputA / inputB)); // NaN for a NaN length: never within tolerance
+        output = std::abs(std::log(outputA / outputB));
+    }
+    bool withinTolerance() const
+    {
+        static const double limit = std::log(kShapeTolerance) + 1e-12;
+        return input <= limit && output <= limit;
+    }
+    double sum() const { return input + output; }
+};
+
+} // namespace
+
 bool sameShape(double inputA, double outputA, double inputB, double outputB)
 {
-    const double limit = std::log(kShapeTolerance) + 1e-12;
-    return inputA > 0 && outputA > 0 && inputB > 0 && outputB > 0
-        && std::abs(std::log(inputA / inputB)) <= limit
-        && std::abs(std::log(outputA / outputB)) <= limit;
+    return LengthGaps(inputA, outputA, inputB, outputB).withinTolerance();
 }
 
 double shapeDistance(double inputA, double outputA, double inputB, double outputB)
 {
-    if (inputA <= 0 || outputA <= 0 || inputB <= 0 || outputB <= 0)
-        return HUGE_VAL;
-    return std::abs(std::log(inputA / inputB)) + std::abs(std::log(outputA / outputB));
+    return LengthGaps(inputA, outputA, inputB, outputB).sum();
+}
+
+double shapeDistanceBeyondTolerance(double inputA, double outputA, double inputB, double outputB)
+{
+    const LengthGaps gaps(inputA, outputA, inputB, outputB);
+    return gaps.withinTolerance() ? 0.0 : gaps.sum();
 }
 
 void ThroughputCurve::add(const BenchmarkPoint& row)

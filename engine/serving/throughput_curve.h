@@ -42,6 +42,8 @@ inline constexpr double kShapeTolerance = 1.25;
 bool sameShape(double inputA, double outputA, double inputB, double outputB);
 // Distance between two shapes in log space, for choosing the closest of several curves.
 double shapeDistance(double inputA, double outputA, double inputB, double outputB);
+// 0 where sameShape holds, else shapeDistance: one pair of logarithms for both questions.
+double shapeDistanceBeyondTolerance(double inputA, double outputA, double inputB, double outputB);
 
 struct CurvePoint {
     units::TokenRate perUser;     // output tokens/s per user

@@ -8,6 +8,8 @@
 #include "core/number_text.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <numeric>
 #include <cmath>
 #include <optional>
 #include <tuple>
@@ -65,24 +67,28 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
         // Among other lengths the closest first: 1k/8k before 1k/1k for DeepSeek-R1's 0.8k/3.9k, so
         // the roofline carries the smallest step in length (v4.1 -> v5.1 with the extra rows: the
         // source with most frontier points, 1k/1k, overstated DeepSeek-R1 Offline 2.7x).
-        const bool same = sameShape(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens);
         const SystemFacts& facts = factsOf(m);
         return std::tuple{m->precision != q.precision, fallsShort(m), facts.generationGap, m->system != q.system,
-            same ? 0.0 : shapeDistance(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens),
+            shapeDistanceBeyondTolerance(m->inputTokens, m->outputTokens, q.inputTokens, q.outputTokens),
             m->serving != q.serving,
             facts.otherDomain, m->grade, -static_cast<long>(m->curve.frontierSize()), std::string_view(m->system)};
     };
     // Each candidate's rank is worked out once: computed inside the comparison it cost two catalog
     // look-ups per side per comparison, three quarters of a prediction's time.
     using Rank = std::invoke_result_t<decltype(rank)&, const MeasuredCurve*>;
-    std::vector<std::pair<Rank, const MeasuredCurve*>> ranked;
-    ranked.reserve(out.size());
+    // The sort moves positions, not ranks (a rank is ten fields): the same stable order.
+    std::vector<Rank> ranks;
+    ranks.reserve(out.size());
     for (const MeasuredCurve* m : out)
-        ranked.emplace_back(rank(m), m);
-    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (std::size_t i = 0; i < ranked.size(); ++i)
-        out[i] = ranked[i].second;
-    return out;
+        ranks.push_back(rank(m));
+    std::vector<std::uint32_t> order(out.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return ranks[a] < ranks[b]; });
+    std::vector<const MeasuredCurve*> sorted;
+    sorted.reserve(out.size());
+    for (std::uint32_t i : order)
+        sorted.push_back(out[i]);
+    return sorted;
 }
 
 // Per GPU, one system cannot outrun another by more than its larger resource advantage (HBM
