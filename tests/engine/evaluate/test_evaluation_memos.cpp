@@ -255,9 +255,8 @@ private Q_SLOTS:
 
     void theEvidenceKeyFollowsEveryNumericFieldsGrade()
     {
-        // The key reads each field at its place in the Scenario (measured once from the
-        // accessors): another grade of any one numeric field must change the key, and only
-        // that field's byte, so no field is read at another's place or left out.
+        // The key holds one byte per numeric field: another grade of any one of them must change
+        // the key, and only that field's byte, so no field is read in another's place or left out.
         Scenario s = base();
         applyStaticDefaults(s);
         std::vector<std::uint8_t> before, after;
