@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The one number style for people (figureText, scaledFigure) and the exact form for files
-// (exactText). Expected texts are written by hand from the rule: 4 significant digits, integer
+// (exactText), and the numbers in messages (numberText). Expected texts are written by hand from the rule: 4 significant digits, integer
 // digits never replaced by zeros, trailing zeros dropped, commas between thousands, power, data
 // and money scaled to the largest unit that keeps the number at or above 1, never an exponent.
 #include "core/number_text.h"
@@ -8,6 +8,8 @@
 #include <QtTest>
 
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <string>
@@ -17,6 +19,52 @@ using namespace planner;
 class TestNumberText : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Hand-written from the rule: whole numbers from 100 up, else 3 significant digits.
+    void numberText_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("large") << 14952.4 << QStringLiteral("14952");
+        QTest::newRow("rounds half to even") << 286.5 << QStringLiteral("286");
+        QTest::newRow("hundred") << 100.0 << QStringLiteral("100");
+        QTest::newRow("small") << 3.4949 << QStringLiteral("3.49");
+        QTest::newRow("below one") << 0.04351 << QStringLiteral("0.0435");
+        QTest::newRow("just under 100") << 99.96 << QStringLiteral("100");
+        QTest::newRow("zero") << 0.0 << QStringLiteral("0");
+        QTest::newRow("negative") << -2.5 << QStringLiteral("-2.5");
+        QTest::newRow("tiny") << 1.5e-7 << QStringLiteral("1.5e-07");
+        QTest::newRow("huge") << 1e30 << QStringLiteral("1000000000000000019884624838656");
+    }
+    void numberText()
+    {
+        QFETCH(double, value);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(planner::numberText(value)), expected);
+    }
+
+    // The same text printf gives for "%.0f" / "%.3g" (the formats numberText documents), over
+    // values spread across the whole range of magnitudes, signs and rounding boundaries.
+    void numberTextIsPrintfsText()
+    {
+        std::srand(12345);
+        for (int i = 0; i < 200000; ++i) {
+            const double mantissa = double(std::rand()) / RAND_MAX * 10.0;
+            const int exponent = std::rand() % 40 - 20;
+            const double v = (std::rand() % 2 ? -1 : 1) * mantissa * std::pow(10.0, exponent);
+            char expected[400];
+            std::snprintf(expected, sizeof expected, std::abs(v) >= 100.0 || v == 0.0 ? "%.0f" : "%.3g", v);
+            QCOMPARE(planner::numberText(v), std::string(expected));
+        }
+        for (double v : {std::numeric_limits<double>::max(), -std::numeric_limits<double>::max(),
+                          std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                          std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::denorm_min(),
+                          0.5, 0.9995, 9.995, 99.95, 99.5, 100.5, 1e15 + 0.5}) {
+            char expected[400];
+            std::snprintf(expected, sizeof expected, std::abs(v) >= 100.0 || v == 0.0 ? "%.0f" : "%.3g", v);
+            QCOMPARE(planner::numberText(v), std::string(expected));
+        }
+    }
+
     void figureText_data()
     {
         QTest::addColumn<double>("value");
