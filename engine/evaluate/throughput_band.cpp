@@ -23,9 +23,9 @@ using namespace units;
 namespace {
 
 // The headline at one end of the band: the same scenario, the same input/output split, the
-// throughput replaced. `runs`: the band's own cache inside the caller's (never the caller's itself: it holds the
-// numbers-only path's resumable state, a sweep worker's, which a run on another scenario must not
-// overwrite), or null.
+// throughput replaced. `runs`: the band's own cache inside the caller's, or null; never the
+// caller's itself, which holds the numbers-only path's resumable state (a sweep worker's) that a
+// run on another scenario must not overwrite.
 Result<HeadlineFigures> headlineAt(const Work& w, TokenRate perGpu, EvaluationCache* runs)
 {
     ThroughputAnswer end;

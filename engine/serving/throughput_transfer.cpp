@@ -8,9 +8,9 @@
 #include "core/number_text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <numeric>
-#include <cmath>
 #include <optional>
 #include <tuple>
 #include <type_traits>

@@ -16,6 +16,18 @@
 
 using namespace planner;
 
+namespace {
+
+// What printf writes for the formats numberText documents: "%.0f" from 100 up, else "%.3g".
+std::string printfText(double v)
+{
+    char text[400];
+    std::snprintf(text, sizeof text, std::abs(v) >= 100.0 || v == 0.0 ? "%.0f" : "%.3g", v);
+    return text;
+}
+
+} // namespace
+
 class TestNumberText : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -42,8 +54,8 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(planner::numberText(value)), expected);
     }
 
-    // The same text printf gives for "%.0f" / "%.3g" (the formats numberText documents), over
-    // values spread across the whole range of magnitudes, signs and rounding boundaries.
+    // The same text printf gives, over values spread across the whole range of magnitudes, signs
+    // and rounding boundaries.
     void numberTextIsPrintfsText()
     {
         std::srand(12345);
@@ -51,18 +63,13 @@ private Q_SLOTS:
             const double mantissa = double(std::rand()) / RAND_MAX * 10.0;
             const int exponent = std::rand() % 40 - 20;
             const double v = (std::rand() % 2 ? -1 : 1) * mantissa * std::pow(10.0, exponent);
-            char expected[400];
-            std::snprintf(expected, sizeof expected, std::abs(v) >= 100.0 || v == 0.0 ? "%.0f" : "%.3g", v);
-            QCOMPARE(planner::numberText(v), std::string(expected));
+            QCOMPARE(planner::numberText(v), printfText(v));
         }
         for (double v : {std::numeric_limits<double>::max(), -std::numeric_limits<double>::max(),
                           std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
                           std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::denorm_min(),
-                          0.5, 0.9995, 9.995, 99.95, 99.5, 100.5, 1e15 + 0.5}) {
-            char expected[400];
-            std::snprintf(expected, sizeof expected, std::abs(v) >= 100.0 || v == 0.0 ? "%.0f" : "%.3g", v);
-            QCOMPARE(planner::numberText(v), std::string(expected));
-        }
+                          0.5, 0.9995, 9.995, 99.95, 99.5, 100.5, 1e15 + 0.5})
+            QCOMPARE(planner::numberText(v), printfText(v));
     }
 
     void figureText_data()
