@@ -211,6 +211,14 @@ Result<ImportReport> importInto(std::string_view importerName, const QString& fi
     if (!report && created)
         for (const QString& suffix : {QString(), QStringLiteral("-journal"), QStringLiteral("-wal"), QStringLiteral("-shm")})
             QFile::remove(db + suffix);
+    // SQLite's own messages ("disk I/O error") do not say which file: a failed write names the store.
+    if (!report && report.error().message.find(db.toStdString()) == std::string::npos
+        && report.error().message.find(file.toStdString()) == std::string::npos) {
+        Error e = report.error();
+        e.message = db.toStdString() + ": " + e.message
+            + (created ? "; nothing was imported" : "; nothing was imported and the database is as it was");
+        return e;
+    }
     return report;
 }
 

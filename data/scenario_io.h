@@ -23,7 +23,7 @@ namespace planner {
 Result<Scenario> parseScenario(std::string_view text, const std::string& fileName);
 std::string serializeScenario(const Scenario& s);
 
-// File I/O. Saving is atomic (QSaveFile): the whole new file appears, or the old one stays.
+// File I/O. Saving is atomic (saveAtomically): the whole new file appears, or the old one stays.
 Result<Scenario> loadScenario(const QString& path);
 Result<void> saveScenario(const Scenario& s, const QString& path);
 

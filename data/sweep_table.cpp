@@ -129,11 +129,13 @@ Result<void> writeSqlite(const SweepTable& t, const std::string& path)
             return db.error();
         return fillSqlite(t, db.value());
     }();
-    if (written && std::rename(temporary.c_str(), absolute.c_str()) != 0)
-        written = ioError(path, "cannot rename the finished database into place");
-    if (!written)
+    if (!written) {
         QFile::remove(QString::fromStdString(temporary));
-    return written;
+        Error e = written.error(); // SQLite's messages do not say which file
+        e.message = path + ": " + e.message + "; the previous file is unchanged";
+        return e;
+    }
+    return commitFinishedFile(QString::fromStdString(temporary), QString::fromStdString(absolute));
 }
 
 // The header tells the columns: "combination", fields, then objectives "KEY:min|max".

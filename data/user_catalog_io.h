@@ -14,7 +14,7 @@
 //     ]
 //   }
 //
-// Saving is atomic (QSaveFile): the whole file appears or the old one stays.
+// Saving is atomic (saveAtomically): the whole file appears or the old one stays.
 
 #include "catalog/catalog_fields.h"
 #include "core/result.h"

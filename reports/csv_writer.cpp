@@ -89,9 +89,8 @@ QString CsvWriter::bomPathFor(const QString& path)
 
 Result<void> CsvWriter::write(const ReportModel& model, const QString& path) const
 {
-    if (auto ok = saveAtomically(path, render(model)); !ok)
-        return ok;
-    return saveAtomically(bomPathFor(path), renderBom(model));
+    // The table is replaced only together with its bill of materials.
+    return saveAllAtomically({{bomPathFor(path), renderBom(model)}, {path, render(model)}});
 }
 
 } // namespace planner

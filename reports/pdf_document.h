@@ -4,7 +4,7 @@
 // One PDF document in memory: QPdfWriter on A4 or Letter at 600 dpi, the layout built by the
 // caller, then every page painted with its running header and page number. Text stays text
 // (selectable, searchable) in DejaVu Sans, which Qt embeds as a font subset. The writers save the
-// bytes through QSaveFile, so a failed export leaves the previous file intact.
+// bytes through saveAtomically, so a failed export leaves the previous file intact.
 //
 // Fonts need a QGuiApplication: without one (or without DejaVu Sans) rendering fails with a
 // message instead of producing a PDF of empty boxes.
@@ -48,7 +48,7 @@ inline Result<QByteArray> renderPdfDocument(PdfPageSize size, const PdfDocumentP
 // The same pages, laid out exactly as in the PDF, painted into white images of `dpi` dots per inch.
 Result<std::vector<QImage>> previewPdfDocument(PdfPageSize size, const PdfDocumentPlan& plan, int dpi);
 
-// Saves rendered bytes through QSaveFile, or passes the rendering's error on, naming the path.
+// Saves rendered bytes through saveAtomically, or passes the rendering's error on, naming the path.
 Result<void> savePdf(const Result<QByteArray>& bytes, const QString& path);
 
 // The version the cover and the PDF's creator name.

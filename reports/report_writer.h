@@ -2,7 +2,7 @@
 #pragma once
 
 // One interface for every report format, looked up by short name from the CLI and the GUI's
-// export dialog ("text", "csv", "json", "pdf"). Every writer saves through QSaveFile: the whole file
+// export dialog ("text", "csv", "json", "pdf"). Every writer saves through saveAtomically: the whole file
 // appears or the old one stays.
 
 #include "report_model.h"

@@ -5,7 +5,7 @@
 // path, then the engine-computed quantities the formulas need), Results (every headline figure
 // a live formula over Inputs, see xlsx_results.h), BOM (count x unit price formulas and totals)
 // and Assumptions (sources, grades, what each figure rests on, warnings). libxlsxwriter writes
-// to a file, so the book is built in a private temporary file and then saved through QSaveFile:
+// to a file, so the book is built in a private temporary file and then saved through saveAtomically:
 // the whole workbook appears at the target or the old file stays.
 
 #include "report_writer.h"

@@ -22,7 +22,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <string>
+
+#include <sys/resource.h>
 
 // QCOMPARE failures print std::string values instead of nothing.
 template <>
@@ -149,6 +152,34 @@ inline QList<QMap<QString, QString>> readCsv(const QString& path)
     }
     return rows;
 }
+
+// While it lives, files this process (and a child it starts) writes cannot grow past `bytes`:
+// a write beyond fails with EFBIG instead of raising SIGXFSZ, as a full disk fails with ENOSPC.
+// Unlike a read-only folder, it also stops root.
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes)
+    {
+        getrlimit(RLIMIT_FSIZE, &saved_);
+        previousHandler_ = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit small = saved_;
+        small.rlim_cur = std::min(bytes, saved_.rlim_max);
+        active_ = setrlimit(RLIMIT_FSIZE, &small) == 0;
+    }
+    ~FileSizeLimit()
+    {
+        setrlimit(RLIMIT_FSIZE, &saved_);
+        std::signal(SIGXFSZ, previousHandler_);
+    }
+    FileSizeLimit(const FileSizeLimit&) = delete;
+    FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+    bool active() const { return active_; }
+
+private:
+    rlimit saved_{};
+    void (*previousHandler_)(int) = nullptr;
+    bool active_ = false;
+};
 
 } // namespace testsupport
 

@@ -21,9 +21,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <csignal>
 #include <sstream>
-#include <sys/resource.h>
 
 using namespace planner;
 using clitest::examplePath;
@@ -277,15 +275,12 @@ private Q_SLOTS:
         }
         // A file size limit far below a report's size makes the write fail part-way (even for
         // root, who ignores permissions), as a full disk would.
-        rlimit saved{};
-        QVERIFY(getrlimit(RLIMIT_FSIZE, &saved) == 0);
-        const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
-        rlimit small = saved;
-        small.rlim_cur = 4096;
-        QVERIFY(setrlimit(RLIMIT_FSIZE, &small) == 0);
-        const clitest::Run r = runCli({"evaluate", examplePath("gb200-nvl72-deepseek-r1.json"), "--pdf", pdf.toStdString()});
-        setrlimit(RLIMIT_FSIZE, &saved);
-        std::signal(SIGXFSZ, previousHandler);
+        clitest::Run r;
+        {
+            testsupport::FileSizeLimit limit(4096);
+            QVERIFY(limit.active());
+            r = runCli({"evaluate", examplePath("gb200-nvl72-deepseek-r1.json"), "--pdf", pdf.toStdString()});
+        }
         QCOMPARE(r.code, 3);
         QVERIFY2(r.err.find(pdf.toStdString()) != std::string::npos, r.err.c_str());
         QCOMPARE(fileBytes(pdf), old);

@@ -10,9 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <csignal>
 #include <set>
-#include <sys/resource.h>
 
 using namespace planner;
 using namespace testsupport;
@@ -188,15 +186,12 @@ private Q_SLOTS:
         QVERIFY(old.open(QIODevice::WriteOnly));
         old.write("the previous workbook");
         old.close();
-        rlimit saved{};
-        QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
-        auto previousHandler = std::signal(SIGXFSZ, SIG_IGN); // a failed write(), not a killed process
-        rlimit small = saved;
-        small.rlim_cur = 4096;
-        QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
-        const Run failed = runCli({"evaluate", examplePath(kExamples[0]), "--xlsx", path.toStdString()});
-        setrlimit(RLIMIT_FSIZE, &saved);
-        std::signal(SIGXFSZ, previousHandler);
+        Run failed;
+        {
+            testsupport::FileSizeLimit limit(4096);
+            QVERIFY(limit.active());
+            failed = runCli({"evaluate", examplePath(kExamples[0]), "--xlsx", path.toStdString()});
+        }
 
         QCOMPARE(failed.code, 3); // I/O
         QVERIFY2(failed.err.find("book.xlsx") != std::string::npos, failed.err.c_str());

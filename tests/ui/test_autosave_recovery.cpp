@@ -4,6 +4,7 @@
 // with its changes, its original file name and marked modified. A clean close leaves nothing.
 #include "autosave.h"
 #include "scenario_document.h"
+#include "scenario_io.h"
 #include "ui_test_support.h"
 
 #include <QCloseEvent>
@@ -63,6 +64,39 @@ private Q_SLOTS:
         QCoreApplication::sendEvent(&next, &close);
         QVERIFY(close.isAccepted());
         QVERIFY(autosaves(dir).isEmpty()); // a clean exit leaves nothing to recover
+    }
+
+    // Ctrl+S on a full disk: the save fails and says so, the file is as it was, and the edit is
+    // not lost: the document stays modified and its autosave, holding the edit, stays.
+    void aFailedSaveKeepsTheEditAndItsAutosave()
+    {
+        QTemporaryDir dir;
+        QTemporaryDir files;
+        const QString original = files.filePath(QStringLiteral("gb300.json"));
+        QVERIFY(QFile::copy(uitest::example("gb300-nvl72-deepseek-r1.json"), original));
+        const QByteArray originalHash = testsupport::fileHash(original);
+        MainWindow window(uitest::quietWindow(dir));
+        auto* doc = window.openFile(original);
+        QVERIFY(doc);
+        QVERIFY(doc->setFieldText("facility.electricity_usd_per_kwh", "0.21"));
+        window.autosave()->saveNow();
+        QCOMPARE(autosaves(dir).size(), 1);
+
+        bool saved = true;
+        {
+            testsupport::FileSizeLimit limit(16);
+            QVERIFY(limit.active());
+            saved = window.saveDocument(doc);
+        }
+        QVERIFY(!saved);
+        QVERIFY2(window.lastError().contains(QStringLiteral("gb300.json")), qPrintable(window.lastError()));
+        QVERIFY(doc->isModified());
+        QCOMPARE(testsupport::fileHash(original), originalHash);
+        QCOMPARE(QDir(files.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("gb300.json")});
+        QCOMPARE(autosaves(dir).size(), 1);
+        auto kept = loadScenario(window.autosave()->fileFor(doc));
+        QVERIFY(kept);
+        QCOMPARE(kept.value().facility.electricity_usd_per_kwh.value, 0.21);
     }
 
     void cleanDocumentsLeaveNoAutosave()
