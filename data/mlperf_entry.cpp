@@ -15,12 +15,14 @@ namespace planner {
 
 namespace {
 
-// Publication dates of the rounds, from MLCommons' results announcements. Rounds not listed get
-// no date rather than a guessed one.
+// Publication dates of the rounds, from MLCommons' results announcements (v6.0: the day its results
+// repository received the submissions, commit f146d890 of inference_results_v6.0). Rounds not
+// listed get no date rather than a guessed one.
 std::string roundDate(std::string_view version)
 {
     static const std::map<std::string, std::string, std::less<>> dates{
-        {"v4.0", "2024-03-27"}, {"v4.1", "2024-08-28"}, {"v5.0", "2025-04-02"}, {"v5.1", "2025-09-09"}};
+        {"v4.0", "2024-03-27"}, {"v4.1", "2024-08-28"}, {"v5.0", "2025-04-02"}, {"v5.1", "2025-09-09"},
+        {"v6.0", "2026-03-27"}};
     const auto it = dates.find(version);
     return it == dates.end() ? std::string() : it->second;
 }

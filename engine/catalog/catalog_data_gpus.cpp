@@ -100,7 +100,7 @@ GpuSpec b300()
     g.denseFlops[at(BF16)] = fig(pflops(2.25), sheet, "", Vendor);
     g.sparseFlops[at(BF16)] = fig(pflops(4.5), sheet, "", Vendor);
     g.tdp = choose(0, {
-        claim(watts(1100), "NVIDIA system notes in the MLPerf Inference v6.1 results summary: B300 SXM 1,100 W TGP", "", Vendor),
+        claim(watts(1100), "hw_notes 'B300 TGP 1100W' in the Cisco C880A M8 (8x B300) system description, MLPerf Inference v6.0", "", Vendor),
         claim(watts(1100), "verda.com/blog/gb300-nvl72-architecture; glennklockwood.com/garden/processors/B300", "", ThirdParty),
     });
     g.scaleUpBandwidth = fig(gigabytes_per_second(1800), "NVLink 5, " + sheet, "", Vendor);
@@ -112,7 +112,7 @@ GpuSpec gb200()
 {
     const std::string sheet = "NVIDIA GB200 (1,200 W) figures tabulated at glennklockwood.com/garden/processors/B200";
     GpuSpec g = gpu("gb200", "NVIDIA B200 in GB200 NVL72 (1,200 W)", "NVIDIA", "blackwell");
-    g.hbmCapacity = fig(gigabytes(186), "accelerator_memory_capacity '186 GB' in the Crusoe GB200 NVL72 system description, MLPerf Inference v6.1", "", Vendor);
+    g.hbmCapacity = fig(gigabytes(186), "accelerator_memory_capacity '186 GB' in the Google and CoreWeave GB200 NVL72 system descriptions, MLPerf Inference v6.0", "", Vendor);
     g.hbmBandwidth = fig(terabytes_per_second(8.0), sheet + " (rack: 576 TB/s)", "", Vendor);
     g.denseFlops[at(FP4)] = fig(pflops(10.0), sheet + " (rack: 720 PF)", "", Vendor);
     g.sparseFlops[at(FP4)] = fig(pflops(20.0), sheet + " (rack: 1,440 PF)", "", Vendor);
@@ -269,7 +269,7 @@ GpuSpec rtxPro4500()
 {
     const std::string sheet = "vendor datasheet: NVIDIA RTX PRO 4500 Blackwell (32 GB GDDR7 with ECC, 896 GB/s, 200 W)";
     GpuSpec g = gpu("rtx-pro-4500", "NVIDIA RTX PRO 4500 Blackwell (PCIe, 200 W)", "NVIDIA", "blackwell");
-    g.hbmCapacity = fig(gigabytes(32), "MLPerf Inference v6.1 summary.csv, Cisco UCS C240 M8 system name '5x NVIDIA RTX PRO 4500 Blackwell-32GB'; " + sheet, "", Vendor);
+    g.hbmCapacity = fig(gigabytes(32), "accelerator_memory_capacity '32 GB' (GDDR7) in the HPE ProLiant Compute DL380 Gen12 system description, MLPerf Inference v6.0; " + sheet, "", Vendor);
     g.hbmBandwidth = fig(gigabytes_per_second(896), sheet, "", Vendor);
     g.tdp = fig(watts(200), sheet, "", Vendor);
     g.scaleUpBandwidth = fig(gigabytes_per_second(kPcie5x16BidirGBs), kPcie5, "", Vendor);

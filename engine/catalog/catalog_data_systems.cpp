@@ -339,9 +339,9 @@ SystemSpec mi350p8()
 
 SystemSpec rtxPro4500x5()
 {
-    // The configuration in the MLPerf Inference v6.1 summary: Cisco UCS C240 M8 with five RTX PRO
-    // 4500 Blackwell cards (platform C240M8_RTXPro4500_32GBx5_TRT), two Xeon 6787P.
-    SystemSpec s = makeSystem("rtx-pro-4500-5", "Cisco UCS C240 M8 with 5x NVIDIA RTX PRO 4500 Blackwell",
+    // A 2U server with five RTX PRO 4500 Blackwell cards on PCIe Gen5, as measured in MLPerf Inference
+    // v6.0 (HPE ProLiant Compute DL380 Gen12, platform HPE_Proliant_DL380_RTX_PRO_4500_PCIe_32GBx5_DC_TRT).
+    SystemSpec s = makeSystem("rtx-pro-4500-5", "2U PCIe server with 5x NVIDIA RTX PRO 4500 Blackwell",
                               "rtx-pro-4500", 5, 5, 2);
     s.domainsPerRack = 8;
     s.domainPower = nodePowerFromTdp(200, "RTX PRO 4500", 5);
@@ -349,9 +349,9 @@ SystemSpec rtxPro4500x5()
     s.allInPowerPerGpu = allInFromNameplate(s.domainPower, 5);
     s.cooling = Cooling::Air;
     s.nic = "connectx-7"; // stands in for any NIC; no NIC source retrieved for this server
-    s.notes = "2U PCIe server, cards joined over PCIe (MLPerf Inference v6.1 summary.csv, Cisco, '5x NVIDIA RTX PRO "
-              "4500 Blackwell-32GB, TensorRT'). No price was retrieved: give finance.system_price_usd. Eight servers "
-              "per rack assumed; local NVMe unknown.";
+    s.notes = "2U PCIe server, cards joined over PCIe Gen5 with no GPU-to-GPU link (MLPerf Inference v6.0 system "
+              "description, HPE ProLiant Compute DL380 Gen12, '5x NVIDIA RTX PRO 4500 Blackwell'). No price was "
+              "retrieved: give finance.system_price_usd. Eight servers per rack assumed; local NVMe unknown.";
     return s;
 }
 

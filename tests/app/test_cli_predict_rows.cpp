@@ -163,18 +163,20 @@ private Q_SLOTS:
 
     void vlmBenchmarkIsAnsweredInRequests_data()
     {
-        // tests/data/benchmarks/mlperf_v6_vlm_summary.csv: 8x B300 at 96 samples/s Offline and
-        // 80 queries/s Server, 72x GB300 at 1,008 samples/s Offline. Per GPU: 96 / 8 = 12,
-        // 80 / 8 = 10, 1,008 / 72 = 14. At 3.60 USD per GPU-hour (0.001 USD per GPU-second),
-        // 1,000 requests cost 0.001 / rate x 1,000: 1/12, 1/10 and 1/14 USD.
+        // tests/data/benchmarks/mlperf_v6_vlm_summary.csv (MLPerf v6.0 rows): Nebius 8x B300 at
+        // 78.278 samples/s Offline and 45.151 queries/s Server, NVIDIA GB300 NVL72 (one node of 4
+        // GB300) at 61.244 samples/s Offline. Per GPU: 78.278 / 8 = 9.78475, 45.151 / 8 = 5.643875,
+        // 61.244 / 4 = 15.311 (a division by a power of two adds no rounding). At 3.60 USD per
+        // GPU-hour (0.001 USD per GPU-second), 1,000 requests cost 0.001 / rate x 1,000 = 1 / rate
+        // USD: 0.10220, 0.17718 and 0.065313 USD.
         QTest::addColumn<QString>("accelerator");
         QTest::addColumn<QString>("scenario");
         QTest::addColumn<double>("gpus");
         QTest::addColumn<double>("perGpu");
         QTest::addColumn<QString>("units");
-        QTest::newRow("B300 Offline, samples/s") << "NVIDIA B300-SXM-270GB" << "Offline" << 8.0 << 12.0 << "Samples/s";
-        QTest::newRow("B300 Server, queries/s") << "Nvidia b300" << "Server" << 8.0 << 10.0 << "Queries/s";
-        QTest::newRow("GB300 NVL72 Offline") << "NVIDIA GB300" << "Offline" << 72.0 << 14.0 << "Samples/s";
+        QTest::newRow("B300 Offline, samples/s") << "NVIDIA B300-SXM-270GB" << "Offline" << 8.0 << 78.278 / 8 << "Samples/s";
+        QTest::newRow("B300 Server, queries/s") << "Nvidia b300" << "Server" << 8.0 << 45.151 / 8 << "Queries/s";
+        QTest::newRow("GB300 Offline") << "NVIDIA GB300" << "Offline" << 4.0 << 61.244 / 4 << "Samples/s";
     }
     void vlmBenchmarkIsAnsweredInRequests()
     {

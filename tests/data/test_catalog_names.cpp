@@ -161,7 +161,6 @@ private Q_SLOTS:
             {"UntetherAI speedAI240 Slim", {K::NotInCatalog, ""}},
             {"[MAXSUN] MS-Intel Arc Pro B60 Dual 48G Turbo", {K::NotInCatalog, ""}},
             {"Intel(R) Arc(TM) 140T GPU", {K::NotInCatalog, ""}},
-            {"AMD Radeon 8060S Graphics", {K::NotInCatalog, ""}},
             // InferenceX
             {"NVIDIA B200", {K::Catalog, "b200"}}, {"NVIDIA H200", {K::Catalog, "h200"}},
             {"NVIDIA GB200 NVL72", {K::Catalog, "gb200"}}, {"AMD MI355X", {K::Catalog, "mi355x"}},

@@ -142,30 +142,46 @@ void TestImporters::mlperfV51Counts()
 
 void TestImporters::mlperfV6Sample()
 {
+    // Three MLPerf Inference v6.0 results (inference_v6.0_llm_results.json, ids v6.0-0195, -0075 and
+    // -0078) written in the summary.csv layout: v6.0 published no summary.csv. That file holds LLM
+    // results on GPU systems only, so the sample has no CPU-only or latency-only row (the v5.1 counts
+    // above cover those skips); its skipped row is a -99.9 duplicate. Line 2 and line 3 import, line 4
+    // repeats line 3's run for the other accuracy target: 2 rows of 3 records.
     const auto f = mustRead("mlperf", referenceFile("mlperf/summary_v6_format_sample.csv"));
     QCOMPARE(f.report.records, 3);
-    QCOMPARE(int(f.rows.size()), 1);
-    QCOMPARE(skipAt(f.report, 2)->reason, std::string("scenario SingleStream reports latency, not throughput"));
-    QCOMPARE(skipAt(f.report, 4)->reason, std::string("not an LLM benchmark (whisper)"));
-    // Cisco C240 M8, 5x RTX PRO 4500, llama3.1-8b Offline 12017.7 tokens/s; total_accelerators is
-    // already the total: 12017.7 / 5 = 2403.54 per GPU.
+    QCOMPARE(int(f.rows.size()), 2);
+    QCOMPARE(int(f.report.skipped.size()), 1);
+    QCOMPARE(skipAt(f.report, 4)->kind, SkipKind::NotApplicable);
+    QCOMPARE(skipAt(f.report, 4)->reason,
+             std::string("duplicate of entry 3 (same run reported for another accuracy target)"));
+    // HPE ProLiant Compute DL380 Gen12, 5x RTX PRO 4500, llama3.1-8b Offline 11,665 tokens/s;
+    // total_accelerators is already the total: 11665 / 5 = 2333 per GPU.
     const BenchmarkRun& r = f.rows.front();
-    QCOMPARE(r.record, 3);
-    QCOMPARE(r.source, std::string("mlperf-inference-v6.1"));
+    QCOMPARE(r.record, 2);
+    QCOMPARE(r.source, std::string("mlperf-inference-v6.0"));
+    QCOMPARE(r.date, std::string("2026-03-27"));
     QCOMPARE(r.acceleratorRaw, std::string("NVIDIA RTX PRO 4500 Blackwell"));
     QCOMPARE(*r.gpuCount, 5);
-    VERIFY_CLOSE(*r.outputPerGpu, 2403.54, 1e-9, 1e-9);
+    VERIFY_CLOSE(*r.outputPerGpu, 2333.0, 1e-9, 1e-9);
     QCOMPARE(r.precision, std::string("fp4"));
     QCOMPARE(r.framework, std::string("TensorRT"));
-    QCOMPARE(r.sourceRowId, std::string("closed/Cisco/results/C240M8_RTXPro4500_32GBx5_TRT/llama3.1-8b/Offline/performance/run_1"));
+    QCOMPARE(r.sourceRowId, std::string("closed/HPE/results/HPE_Proliant_DL380_RTX_PRO_4500_PCIe_32GBx5_DC_TRT/llama3.1-8b/Offline"));
+    // Dell PowerEdge XE7740, 8x H200 NVL (a card the catalog does not hold), llama2-70b-99 Offline
+    // 32,004 tokens/s: 32004 / 8 = 4000.5 per GPU.
+    const BenchmarkRun& nvl = f.rows.back();
+    QCOMPARE(nvl.record, 3);
+    QCOMPARE(nvl.acceleratorRaw, std::string("NVIDIA H200-NVL-141GB"));
+    QCOMPARE(*nvl.gpuCount, 8);
+    VERIFY_CLOSE(*nvl.outputPerGpu, 4000.5, 1e-9, 1e-9);
+    QCOMPARE(nvl.precision, std::string("fp8"));
 }
 
 void TestImporters::mlperfV6VlmUnitsKept()
 {
-    // The vision-language benchmark reports samples/s (Offline) and queries/s (Server,
-    // Interactive): a sample is not a token, so each row keeps its unit and its result per GPU
-    // (system result / total_accelerators) and gets no token figures. The same system's
-    // llama3.1-8b row in the file stays a tokens/s row.
+    // The vision-language benchmark reports samples/s (Offline) and queries/s (Server): a sample
+    // is not a token, so each row keeps its unit and its result per GPU (system result /
+    // total_accelerators) and gets no token figures. The file's llama3.1-8b row (another 8x B300
+    // system: the Nebius one ran no llama3.1-8b in v6.0) stays a tokens/s row.
     const auto f = mustRead("mlperf", testData("benchmarks/mlperf_v6_vlm_summary.csv"));
     QCOMPARE(f.report.records, 5);
     QCOMPARE(int(f.rows.size()), 5);
@@ -178,16 +194,19 @@ void TestImporters::mlperfV6VlmUnitsKept()
         double perGpu;
     };
     const Expected expected[] = {
-        {"Offline", "NVIDIA B300-SXM-270GB", ResultUnit::Samples, 96.0 / 8},
-        {"Server", "NVIDIA B300-SXM-270GB", ResultUnit::Queries, 80.0 / 8},
-        {"Interactive", "NVIDIA B300-SXM-270GB", ResultUnit::Queries, 40.0 / 8},
-        {"Offline", "NVIDIA GB300", ResultUnit::Samples, 1008.0 / 72},
+        // MLPerf Inference v6.0 (inference_v6.0_llm_results.json): Nebius B300 n1 (8x B300)
+        // 78.278 samples/s Offline and 45.151 queries/s Server; NVIDIA GB300 NVL72 (4x GB300, one
+        // node) 61.244 samples/s Offline; RedHat's Dell B200 (8x B200) 67.864 queries/s Server.
+        {"Offline", "NVIDIA B300-SXM-270GB", ResultUnit::Samples, 78.278 / 8}, // 9.78475
+        {"Server", "NVIDIA B300-SXM-270GB", ResultUnit::Queries, 45.151 / 8},  // 5.643875
+        {"Offline", "NVIDIA GB300", ResultUnit::Samples, 61.244 / 4},          // 15.311
+        {"Server", "NVIDIA B200-SXM-180GB", ResultUnit::Queries, 67.864 / 8},  // 8.483
     };
     int vlm = 0;
     for (const BenchmarkRun& r : f.rows) {
         if (r.modelRaw != "qwen3-vl-235b-a22b") {
             QCOMPARE(r.unit, ResultUnit::Tokens);
-            VERIFY_CLOSE(*r.outputPerGpu, 160000.0 / 8, 1e-9, 1e-9);
+            VERIFY_CLOSE(*r.outputPerGpu, 165432.0 / 8, 1e-9, 1e-9); // NVIDIA DGX B300: 20,679 per GPU
             QVERIFY(!r.requestsPerGpu);
             continue;
         }

@@ -83,15 +83,16 @@ private Q_SLOTS:
 
     void benchmarksInRequests()
     {
-        // The vision-language benchmark's rows, browsable in their own units: 8x B300 at 96 samples/s
-        // Offline and 80 queries/s Server, 72x GB300 at 1,008 samples/s (tests/data fixture).
+        // The vision-language benchmark's rows, browsable in their own units (MLPerf v6.0 rows in the
+        // tests/data fixture): 8x B300 at 78.278 samples/s Offline and 45.151 queries/s Server, 4x GB300
+        // at 61.244 samples/s Offline, 8x B200 at 67.864 queries/s Server.
         const QString db = dir_.filePath(QStringLiteral("vlm.sqlite"));
         auto imported = importInto("mlperf", QStringLiteral(PLANNER_SOURCE_DIR "/tests/data/benchmarks/mlperf_v6_vlm_summary.csv"), db);
         QVERIFY2(imported, imported ? "" : imported.error().message.c_str());
         ui::BenchmarkBrowser browser;
         QVERIFY(browser.setDatabase(db));
         browser.setFilter(ui::BenchmarkTableModel::Model, QStringLiteral("qwen3-vl-235b-a22b"));
-        QCOMPARE(browser.visibleRowCount(), 4); // Offline, Server and Interactive on B300; Offline on GB300
+        QCOMPARE(browser.visibleRowCount(), 4); // Offline and Server on B300; Offline on GB300; Server on B200
         browser.selectVisibleRow(0);
         QVERIFY(colours(render(browser, QStringLiteral("benchmarks-vlm"), {1600, 800})) > 8);
         browser.selectVisibleRow(1); // Server, in queries/s: no tokens/s curve to draw
