@@ -49,6 +49,10 @@ CommandLine predictCommandLine()
     cl.number("gpu-hour-usd", "USD", "a GPU-hour price: adds the cost per million tokens and per 1,000 requests "
                                      "at full use of the hours paid for", Range::atLeast(0));
     cl.text("round", "vX.Y", "the MLPerf round the figure is for: rows of older rounds carry the software gain");
+    cl.text("software", "measured|expected",
+            "measured (default): the figure as measured; expected: with the software gain fitted on past rounds "
+            "carried to the round after the newest in the database, stated as its own evidence line. Both widen "
+            "the band by that gain's spread");
     cl.flag("json", "machine output on stdout");
     return cl;
 }
@@ -207,7 +211,10 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, c
             << figureText(in_tokens_per_second(e.p90PerGpu) * gpus);
         if (e.softwareGain != 1.0)
             out << "\n  software gain      x" << figureText(e.softwareGain) << " (estimate, rows of "
-                << roundName(e.sourceRound) << " carried to " << roundName(q.round) << ")";
+                << roundName(e.sourceRound) << " carried to "
+                << (q.round > 0 ? roundName(q.round) : "the next round") << ")";
+        if (!e.derivation.empty())
+            out << "\n  how               " << e.derivation;
         out << "\n  method             " << methodName(e.method)
             << "\n  evidence           " << gradeName(e.evidence.grade) << "\n  rows used          "
             << e.rowsUsed.size() << "\n";
@@ -238,6 +245,9 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, c
     json::add(v, "evidence", json::makeString(std::string(gradeName(e.evidence.grade))));
     if (!e.transferredFrom.empty())
         json::add(v, "transferred_from", json::makeString(e.transferredFrom));
+    json::add(v, "software", json::makeString(std::string(softwareModeName(q.software))));
+    if (!e.derivation.empty())
+        json::add(v, "derivation", json::makeString(e.derivation));
     json::Value rows = json::makeArray();
     for (auto id : e.rowsUsed)
         json::append(rows, json::makeNumber(double(id)));
@@ -345,6 +355,12 @@ int runPredict(const std::vector<std::string>& argv, std::ostream& out, std::ost
         if (!index)
             return cl.usageError("--round must name an MLPerf round such as v5.1", err);
         q.round = *index;
+    }
+    if (auto software = cl.value("software")) {
+        const auto mode = softwareModeFromName(*software);
+        if (!mode)
+            return cl.usageError("--software must be measured or expected", err);
+        q.software = *mode;
     }
     if (const std::string scenario = cl.value("scenario").value_or(""); !scenario.empty())
         for (MlperfScenario ms : {MlperfScenario::Offline, MlperfScenario::Server, MlperfScenario::Interactive})

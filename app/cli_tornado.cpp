@@ -6,6 +6,7 @@
 
 #include "json.h"
 
+#include "analysis/default_uncertainty.h"
 #include "analysis/tornado.h"
 #include "core/number_text.h"
 
@@ -20,7 +21,8 @@ CommandLine tornadoCommandLine()
     CommandLine cl("tornado", "SCENARIO",
                    "One-at-a-time sensitivity: each uncertain input (distributions in the file or --dist) is moved\n"
                    "to its P10 and its P90, and the main cost drivers without a distribution by -20% and +20%\n"
-                   "(within the field's bounds), everything else held at the nominal scenario. Bars are ranked by\n"
+                   "(within the field's bounds), and a predicted throughput over its P10-P90 band, everything else\n"
+                   "held at the nominal scenario. Bars are ranked by\n"
                    "how far the output moves (cost per million tokens unless --output names another).");
     cl.text("output", "KEY", "the output to rank by (default results.cost_per_mtok_usd)");
     declareUncertaintyOptions(cl);
@@ -92,7 +94,7 @@ int runTornado(const std::vector<std::string>& argv, std::ostream& out, std::ost
         err << file << ": evaluate() publishes no output \"" << key << "\" for this scenario\n";
         return ExitBadInput;
     }
-    const std::vector<Swing> swings = defaultSwings(nominal.value().resolved);
+    const std::vector<Swing> swings = uncertaintySwings(s, nominal.value());
     auto bars = tornado(s, builtinCatalog(), ctx, swings, key);
     if (!bars) {
         err << located(bars.error(), s, file) << "\n";

@@ -59,6 +59,7 @@ Result<ThroughputQuery> throughputQueryFor(const Scenario& s, const Catalog& cat
     q.minPerUser = tokens_per_second(s.workload.min_tokens_per_s_per_user.value);
     q.maxTtft = seconds(s.workload.max_ttft_s.value);
     q.serving = servingFromName(s.workload.serving.value).value_or(Serving::Aggregated);
+    q.software = softwareModeFromName(s.workload.software.value).value_or(SoftwareMode::Measured);
     q.withCurve = false;
     return q;
 }
@@ -157,7 +158,7 @@ private:
 // ratio claim (vendorClaimFor: the ratio with its provenance, and the baseline system). Numbers
 // are compared as bits, so a NaN (not set) matches itself and any other change misses.
 struct AnswerKey {
-    std::string model, system, precision, serving, claimBaseline;
+    std::string model, system, precision, serving, software, claimBaseline;
     std::uint64_t inputTokens = 0, outputTokens = 0, minPerUser = 0, maxTtft = 0, claimRatio = 0;
     Provenance claimProvenance;
 
@@ -166,7 +167,7 @@ struct AnswerKey {
     static AnswerKey of(const Scenario& s, std::string_view modelId)
     {
         const WorkloadInputs& w = s.workload;
-        return {std::string(modelId), s.system.value, w.precision.value, w.serving.value,
+        return {std::string(modelId), s.system.value, w.precision.value, w.serving.value, w.software.value,
                 w.claim_baseline_system.value, bits(w.input_tokens.value), bits(w.output_tokens.value),
                 bits(w.min_tokens_per_s_per_user.value), bits(w.max_ttft_s.value), bits(w.claim_ratio.value),
                 w.claim_ratio.provenance};
@@ -179,7 +180,7 @@ struct AnswerKey {
         return inputTokens == bits(w.input_tokens.value) && outputTokens == bits(w.output_tokens.value) &&
                minPerUser == bits(w.min_tokens_per_s_per_user.value) && maxTtft == bits(w.max_ttft_s.value) &&
                claimRatio == bits(w.claim_ratio.value) && model == modelId && system == s.system.value &&
-               precision == w.precision.value && serving == w.serving.value &&
+               precision == w.precision.value && serving == w.serving.value && software == w.software.value &&
                claimBaseline == w.claim_baseline_system.value && claimProvenance == w.claim_ratio.provenance;
     }
 };
@@ -223,6 +224,7 @@ Result<ThroughputAnswer> finishedAnswer(const Result<ThroughputEstimate>& estima
                                           s.workload.output_tokens.value);
     a.evidence = e.evidence;
     a.warnings = e.warnings;
+    a.derivation = e.derivation;
     for (Warning& w : a.warnings)
         w.where = "throughput: " + w.where;
     return a;

@@ -98,6 +98,8 @@ QByteArray JsonWriter::render(const ReportModel& m) const
         json::append(warnings, item);
     }
     json::add(root, "warnings", warnings);
+    if (!m.throughputDerivation.empty())
+        json::add(root, "throughput_derivation", json::makeString(m.throughputDerivation));
     json::Value inputs = json::makeObject();
     for (const ReportAssumption& a : m.assumptions)
         json::add(inputs, a.path, inputValue(a));

@@ -104,6 +104,10 @@ void sensitivity(PdfLayout& l, const PdfReportInput& in)
 
 void warnings(PdfLayout& l, const PdfReportInput& in)
 {
+    if (!in.model.throughputDerivation.empty()) {
+        l.heading(QStringLiteral("How the throughput was obtained"));
+        l.paragraph(qs(in.model.throughputDerivation));
+    }
     l.heading(QStringLiteral("Warnings"));
     if (in.model.warnings.empty())
         l.paragraph(QStringLiteral("The engine raised no warnings for this scenario."));

@@ -98,6 +98,7 @@ ReportModel buildReportModel(const Evaluation& e)
     for (const BomLine& l : e.bom.lines)
         model.bom.push_back(bomLineOf(l));
     model.warnings = e.warnings;
+    model.throughputDerivation = e.throughputDerivation;
     model.financeBasis = e.finance.basis;
     for (const FieldSpec& f : scenarioFields())
         if (ReportAssumption a = assumptionOf(f, e.resolved); !a.path.empty())

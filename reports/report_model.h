@@ -54,6 +54,7 @@ struct ReportModel {
     std::vector<ReportFigure> figures; // in the engine's order, each key once
     std::vector<ReportBomLine> bom;
     Warnings warnings;
+    std::string throughputDerivation; // how the throughput was obtained (Evaluation); may be empty
     std::vector<ReportAssumption> assumptions;
     // The finance model's inputs as the engine used them (GPU counts, throughput, goodput, capex by
     // class ...): the XLSX writer rebuilds the cost formulas over them.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report_sensitivity.h"
 
+#include "analysis/default_uncertainty.h"
 #include "analysis/tornado.h"
 #include "core/number_text.h"
 #include "scenario/scenario_schema.h"
@@ -8,45 +9,31 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 
 namespace planner {
 
 namespace {
 
-constexpr double kSwing = 0.20; // ±20%: a plausible planning error on each of the four drivers
-
-struct Driver {
-    std::string_view path, label;
-};
-
-// The price of the GPUs: the system price when the cluster is bought, the hourly price when rented.
-Driver gpuPrice(const Scenario& resolved)
-{
-    if (resolved.facility.mode.value == "rent")
-        return {"finance.gpu_hour_usd", "GPU-hour price"};
-    return {"finance.system_price_usd", "System (GPU) price"};
-}
-
-// ±20% of `value`, kept inside the field's bounds (utilization cannot pass 100%).
-std::optional<Swing> swingAround(std::string_view path, double value, const std::string& basisPrefix)
-{
-    const FieldSpec* f = findField(path);
-    if (!f || !std::isfinite(value) || value <= 0)
-        return std::nullopt;
-    double low = std::max(value * (1 - kSwing), f->min), high = std::min(value * (1 + kSwing), f->max);
-    if (f->minExclusive && low <= f->min)
-        low = value;
-    return Swing{std::string(path), low, high, basisPrefix + figureText(value, f->unit)};
-}
-
-std::optional<double> resolvedNumber(const Scenario& s, std::string_view path)
-{
-    const FieldSpec* f = findField(path);
-    const Number* n = f ? numberOf(*f, s) : nullptr;
-    return n && n->isSet() ? std::optional<double>(n->value) : std::nullopt;
-}
-
 const std::string kOutputKey = "results.cost_per_mtok_usd";
+
+// A reader's name for a driver the engine swings; the field path where none is set here.
+std::string labelOf(std::string_view path)
+{
+    static constexpr std::pair<std::string_view, std::string_view> kLabels[] = {
+        {"finance.utilization", "Utilization"},
+        {"facility.electricity_usd_per_kwh", "Electricity price"},
+        {"finance.system_price_usd", "System (GPU) price"},
+        {"finance.gpu_hour_usd", "GPU-hour price"},
+        {"facility.colocation_usd_per_kw_month", "Colocation rate"},
+        {"facility.build_usd_per_mw", "Facility build cost"},
+        {"workload.throughput_tokens_per_s_per_gpu", "Throughput per GPU"},
+    };
+    for (const auto& [p, label] : kLabels)
+        if (p == path)
+            return std::string(label);
+    return std::string(path);
+}
 
 } // namespace
 
@@ -58,36 +45,21 @@ std::vector<SensitivityLine> reportSensitivity(const Scenario& s, const Evaluati
         note = "No sensitivity: the evaluation publishes no cost per million tokens.";
         return {};
     }
-    std::vector<std::pair<Swing, std::string_view>> swings;
-    const Driver drivers[] = {{"finance.utilization", "Utilization"},
-                              {"facility.electricity_usd_per_kwh", "Electricity price"},
-                              gpuPrice(e.resolved)};
-    for (const Driver& d : drivers)
-        if (auto v = resolvedNumber(e.resolved, d.path))
-            if (auto sw = swingAround(d.path, *v, "±20% of "))
-                swings.emplace_back(*sw, d.label);
-    // Throughput: ±20% of what the engine found, set as an explicit figure at both ends.
-    if (const Metric* t = e.metric("results.tokens_per_s_per_gpu"))
-        if (auto sw = swingAround("workload.throughput_tokens_per_s_per_gpu", t->value, "±20% of the engine's "))
-            swings.emplace_back(*sw, "Throughput per GPU");
-    std::vector<Swing> plain;
-    for (const auto& [sw, label] : swings)
-        plain.push_back(sw);
-    auto bars = tornado(s, catalog, ctx, plain, kOutputKey); // ranked widest first, failed ends last
+    // The engine's swings, the same the Uncertainty tab and `tornado` move (default_uncertainty.h).
+    const std::vector<Swing> swings = uncertaintySwings(s, e);
+    auto bars = tornado(s, catalog, ctx, swings, kOutputKey); // ranked widest first, failed ends last
     if (!bars) {
         note = "The sensitivity could not be computed: " + bars.error().message;
         return {};
     }
     std::vector<SensitivityLine> out;
     for (const TornadoBar& b : bars.value()) {
-        const auto it = std::find_if(swings.begin(), swings.end(), [&](const auto& sw) { return sw.first.path == b.swing.path; });
         const FieldSpec* f = findField(b.swing.path);
-        out.push_back({b.swing.path, std::string(it == swings.end() ? std::string_view() : it->second),
-                       f ? std::string(f->unit) : std::string(), b.swing.basis, b.swing.low, b.swing.high, b.base,
-                       b.outputAtLow, b.outputAtHigh, b.problem});
+        out.push_back({b.swing.path, labelOf(b.swing.path), f ? std::string(f->unit) : std::string(), b.swing.basis,
+                       b.swing.low, b.swing.high, b.base, b.outputAtLow, b.outputAtHigh, b.problem});
     }
     if (out.empty())
-        note = "No sensitivity: none of the four drivers has a value in this scenario.";
+        note = "No sensitivity: no cost driver has a value in this scenario.";
     return out;
 }
 

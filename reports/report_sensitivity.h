@@ -4,8 +4,8 @@
 // Sensitivity as the reports print it: each input moved to both ends of a stated swing, one at a
 // time, and the engine's cost per million tokens at each end; and the tornado chart of it (bars
 // left and right of the base cost), a ChartSpec like the dashboard's.
-// The swings are the report's choice; moving them and ranking the bars is the engine's
-// (engine/analysis/tornado.h).
+// The swings are the engine's (analysis/default_uncertainty.h: the inputs the Uncertainty tab
+// and `tornado` move), and so are moving them and ranking the bars (analysis/tornado.h).
 
 #include "chart_spec.h"
 #include "evaluate/evaluate.h"
@@ -22,11 +22,10 @@ struct SensitivityLine {
     std::string problem;                    // why an end failed
 };
 
-// The four swings every report states: utilization, electricity price, the GPU price (system
-// price when bought, GPU-hour price when rented) and throughput per GPU, each ±20% of its value in
-// this evaluation (kept inside the field's bounds), evaluated one at a time by the engine on
-// copies of `s` through tornado(). Widest first; an end that cannot be evaluated is NaN with its reason. Empty, with
-// `note` saying why, when nothing could be computed.
+// The engine's swings (uncertaintySwings: distributions from P10 to P90, the main cost drivers
+// +/-20%, a predicted throughput over its P10-P90 band), evaluated one at a time on copies of `s`
+// through tornado(). Widest first; an end that cannot be evaluated is NaN with its reason. Empty,
+// with `note` saying why, when nothing could be computed.
 std::vector<SensitivityLine> reportSensitivity(const Scenario& s, const Evaluation& e, const Catalog& catalog,
                                                const EvaluationContext& ctx, std::string& note);
 

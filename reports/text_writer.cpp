@@ -73,6 +73,8 @@ QByteArray TextWriter::render(const ReportModel& m) const
                 figureLine(out, f);
     }
     bomLines(out, m);
+    if (!m.throughputDerivation.empty())
+        out += "\nHow the throughput was obtained\n  " + m.throughputDerivation + "\n";
     if (!m.warnings.empty()) {
         out += "\nWarnings\n";
         for (const Warning& w : m.warnings)

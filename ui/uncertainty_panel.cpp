@@ -3,6 +3,7 @@
 
 #include "analysis/distribution.h"
 #include "analysis/montecarlo.h"
+#include "analysis/default_uncertainty.h"
 #include "analysis/tornado.h"
 #include "analysis/uncertain_inputs.h"
 #include "analysis_charts.h"
@@ -28,24 +29,17 @@ constexpr std::string_view kOutput = "results.cost_per_mtok_usd";
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-// The scenario's own distributions, or, when it gives none, a triangular one over each default
-// swing (low, nominal, high): the same inputs the tornado moves, so the two views agree.
-// Returns the sentence that tells the analyst which it was.
+// The scenario's own distributions plus the engine's defaults (default_uncertainty.h), as the CLI
+// samples them; returns the sentence that tells the analyst what was assumed.
 QString withUncertainInputs(Scenario& s, const Evaluation& nominal)
 {
-    if (!s.distributions.empty())
-        return QObject::tr("%n uncertain input(s) from the scenario.", nullptr, int(s.distributions.size()));
-    QStringList assumed;
-    for (const Swing& w : defaultSwings(nominal.resolved)) {
-        Distribution d;
-        d.kind = DistributionKind::Triangular;
-        d.low = w.low;
-        d.high = w.high;
-        d.center = findField(w.path)->number(const_cast<Scenario&>(nominal.resolved))->value;
-        if (setDistribution(s, w.path, d, "assumed: triangular over the default swing"))
-            assumed << qs(w.path);
-    }
-    return QObject::tr("The scenario gives no distributions: assumed triangular +/-20% on %1.").arg(assumed.join(QStringLiteral(", ")));
+    std::vector<std::string> assumed;
+    const std::size_t own = s.distributions.size();
+    s = withDefaultUncertainty(std::move(s), nominal, &assumed);
+    QString text = own ? QObject::tr("%n uncertain input(s) from the scenario.", nullptr, int(own)) : QString();
+    for (const std::string& a : assumed)
+        text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + QObject::tr("Assumed %1.").arg(qs(a));
+    return text;
 }
 
 } // namespace
@@ -149,7 +143,7 @@ void UncertaintyPanel::runTornado()
         auto nominal = evaluate(in.scenario, *in.catalog, ctx);
         if (!nominal)
             return [this, e = nominal.error().message] { status_->setText(tr("Tornado not run: %1").arg(qs(e))); };
-        std::vector<Swing> swings = defaultSwings(nominal.value().resolved);
+        std::vector<Swing> swings = uncertaintySwings(in.scenario, nominal.value());
         control.total = swings.size();
         auto bars = tornado(in.scenario, *in.catalog, ctx, swings, kOutput);
         control.done = swings.size();

@@ -19,6 +19,12 @@ enum class Serving { Aggregated, Disaggregated };
 inline constexpr std::array kServingNames{EnumName<Serving>{Serving::Aggregated, "aggregated"},
                                           EnumName<Serving>{Serving::Disaggregated, "disaggregated"}};
 
+// What a throughput read from an older round's rows stands for: what was measured (the default),
+// or what the next round is expected to show after the software gain fitted on past rounds.
+enum class SoftwareMode { Measured, Expected };
+inline constexpr std::array kSoftwareModeNames{EnumName<SoftwareMode>{SoftwareMode::Measured, "measured"},
+                                               EnumName<SoftwareMode>{SoftwareMode::Expected, "expected"}};
+
 enum class FacilityMode { Build, Colocation, Rent };
 inline constexpr std::array kFacilityModeNames{EnumName<FacilityMode>{FacilityMode::Build, "build"},
                                                EnumName<FacilityMode>{FacilityMode::Colocation, "colocation"},
@@ -35,6 +41,8 @@ inline std::string_view workloadKindName(WorkloadKind k) { return enumName(kWork
 inline std::optional<WorkloadKind> workloadKindFromName(std::string_view n) { return enumFromName(kWorkloadKindNames, n); }
 inline std::string_view servingName(Serving s) { return enumName(kServingNames, s); }
 inline std::optional<Serving> servingFromName(std::string_view n) { return enumFromName(kServingNames, n); }
+inline std::string_view softwareModeName(SoftwareMode m) { return enumName(kSoftwareModeNames, m); }
+inline std::optional<SoftwareMode> softwareModeFromName(std::string_view n) { return enumFromName(kSoftwareModeNames, n); }
 inline std::string_view facilityModeName(FacilityMode m) { return enumName(kFacilityModeNames, m); }
 inline std::optional<FacilityMode> facilityModeFromName(std::string_view n) { return enumFromName(kFacilityModeNames, n); }
 inline std::string_view replicationName(Replication r) { return enumName(kReplicationNames, r); }

@@ -32,6 +32,7 @@ struct ThroughputAnswer {
     units::TokenRate p10PerGpu{}, p90PerGpu{};
     Evidence evidence;
     Warnings warnings;
+    std::string derivation; // how the figure was obtained (ThroughputEstimate::derivation); may be empty
 };
 using ThroughputSource = std::function<Result<ThroughputAnswer>(const Scenario&, const Catalog&)>;
 
@@ -49,6 +50,7 @@ struct Evaluation {
     Bom bom;
     std::vector<Metric> details; // power, network, storage, reliability figures
     Warnings warnings;
+    std::string throughputDerivation; // how the throughput was obtained, when a model gave it; else empty
 
     const Metric* metric(std::string_view key) const;
 };

@@ -120,6 +120,7 @@ double rooflineTimeShare(const Work& w, EvaluationCache* cache)
                                   "requests is published, costs per token are not (give workload.input_tokens and "
                                   ".output_tokens to have them)"});
     appendWarnings(w.out.warnings, w.throughput.warnings);
+    w.out.throughputDerivation = w.throughput.derivation;
 }
 
 } // namespace

@@ -38,6 +38,7 @@ struct WorkloadInputs {
     Text model;     // catalog id
     Text precision; // "fp4" | "fp8" | "bf16" or a named format (nvfp4, mxfp4 ...)
     Text serving;   // "aggregated" | "disaggregated"
+    Text software;  // "measured" | "expected": throughput as measured, or with the next round's software gain
     Number input_tokens, output_tokens;
     Number min_tokens_per_s_per_user, max_ttft_s;
     Number throughput_tokens_per_s_per_gpu;   // optional explicit figure

@@ -64,6 +64,10 @@ const Row kRows[] = {
     {PLANNER_TXT(workload, serving), FieldKind::Choice, "", -inf, inf, nan, "aggregated", kBuiltin, Grade::Estimate,
      "Aggregated: every GPU prefills and decodes. Disaggregated: separate prefill and decode pools.",
      "aggregated|disaggregated"},
+    {PLANNER_TXT(workload, software), FieldKind::Choice, "", -inf, inf, nan, "measured", kBuiltin, Grade::Estimate,
+     "Measured: throughput as the benchmark rows measured it. Expected: with the software gain the next "
+     "benchmark round is expected to show, fitted on past rounds (its own evidence line).",
+     "measured|expected"},
     {PLANNER_NUM(workload, input_tokens), FieldKind::Number, "tokens", 0, 1e7, 1024, {},
      "InferenceX 1k/1k workload (SemiAnalysis InferenceX)", Grade::ThirdParty, "Mean input tokens per request."},
     {PLANNER_NUM(workload, output_tokens), FieldKind::Number, "tokens", 0, 1e7, 1024, {},

@@ -245,6 +245,7 @@ Calibration calibrate(std::span<const BenchmarkPoint> points, const Catalog& cat
     out.softwareGain = fitSoftwareGain(points, catalog);
     out.interactivity = fitInteractivity(points);
     out.latencyBound = fitLatencyBoundShare(points, catalog);
+    out.specTransfer = fitSpecTransfer(points, catalog);
     std::size_t done = 0;
     for (auto& [key, samples] : groups) {
         if (feedback && feedback->isCancelled())

@@ -36,6 +36,7 @@
 #include "serving/length_scaling.h"
 #include "serving/roofline.h"
 #include "serving/software_gain.h"
+#include "serving/spec_transfer.h"
 
 #include <array>
 #include <optional>
@@ -101,6 +102,10 @@ public:
     InteractivityElasticity interactivity; // fitted by calibrate()
     LengthScaling lengthScaling; // fitted by calibrate(), after the efficiencies (length_scaling.h)
     LatencyBoundShare latencyBound; // MLPerf Server/Interactive vs Offline, fitted by calibrate()
+    SpecTransferFit specTransfer;   // spec ratios to measured ratios between accelerators, fitted by calibrate()
+    // The band of a transfer to another accelerator by spec ratio: measured by leaving each
+    // accelerator out (uncertainty.h); points 0 until then.
+    ErrorBand newAcceleratorBand{0, 0, 0};
 
     // The fitted efficiency for this generation and precision, or the defaults.
     Efficiency efficiency(std::string_view generation, Precision p) const;

@@ -82,17 +82,82 @@ std::string benchmarkOf(const BenchmarkPoint& p)
     return name;
 }
 
+namespace {
+
+// A step's age from the benchmark's first round; steps before it count as young.
+int ageOf(int step, int firstRound) { return std::max(0, step - firstRound); }
+
+struct StepWeights {
+    double young = 0, mature = 0; // the young step (0 or 1) and sum of 1 / (1 + a) over later ones
+};
+
+StepWeights weightsOf(int fromRound, int toRound, int firstRound)
+{
+    StepWeights w;
+    for (int k = fromRound; k < toRound; ++k) {
+        const int a = ageOf(k, firstRound);
+        if (a == 0)
+            w.young += 1;
+        else
+            w.mature += 1.0 / (1.0 + a);
+    }
+    return w;
+}
+
+struct Pair {
+    MlperfScenario s;
+    StepWeights w;
+    double logGain;
+};
+
+// Least squares through the origin of y on (young, mature) over the pairs `only` selects.
+// Returns nullopt for a kind with no weight among them.
+std::pair<std::optional<double>, std::optional<double>> fitRates(const std::vector<Pair>& pairs,
+                                                                 std::optional<MlperfScenario> only, int& n)
+{
+    double yy = 0, mm = 0, ym = 0, yg = 0, mg = 0;
+    n = 0;
+    for (const Pair& p : pairs) {
+        if (only && p.s != *only)
+            continue;
+        ++n;
+        yy += p.w.young * p.w.young, mm += p.w.mature * p.w.mature, ym += p.w.young * p.w.mature;
+        yg += p.w.young * p.logGain, mg += p.w.mature * p.logGain;
+    }
+    if (yy > 0 && mm > 0) {
+        const double det = yy * mm - ym * ym;
+        if (std::abs(det) > 1e-12 * yy * mm)
+            return {(yg * mm - mg * ym) / det, (mg * yy - yg * ym) / det};
+    }
+    if (yy > 0)
+        return {yg / yy, std::nullopt};
+    if (mm > 0)
+        return {std::nullopt, mg / mm};
+    return {std::nullopt, std::nullopt};
+}
+
+} // namespace
+
 double SoftwareGain::factor(std::string_view model, MlperfScenario s, int fromRound, int toRound) const
 {
     if (toRound <= fromRound || totalPairs == 0)
         return 1.0;
     const auto first = firstRound.find(model);
-    const int start = first == firstRound.end() ? fromRound : first->second;
+    const StepWeights w = weightsOf(fromRound, toRound, first == firstRound.end() ? fromRound : first->second);
     const std::size_t i = s == MlperfScenario::Unknown ? index(MlperfScenario::Server) : index(s);
-    double weight = 0;
+    return std::exp(logGainYoung[i] * w.young + logGainMature[i] * w.mature);
+}
+
+double SoftwareGain::spread(std::string_view model, int fromRound, int toRound) const
+{
+    if (toRound <= fromRound || totalPairs == 0)
+        return 0.0;
+    const auto first = firstRound.find(model);
+    const int start = first == firstRound.end() ? fromRound : first->second;
+    double variance = 0;
     for (int k = fromRound; k < toRound; ++k)
-        weight += 1.0 / (1.0 + std::max(0, k - start));
-    return std::exp(logGain[i] * weight);
+        variance += ageOf(k, start) == 0 ? youngSd * youngSd : matureSd * matureSd;
+    return std::sqrt(variance);
 }
 
 SoftwareGain fitSoftwareGain(std::span<const BenchmarkPoint> points, const Catalog& catalog)
@@ -103,11 +168,13 @@ SoftwareGain fitSoftwareGain(std::span<const BenchmarkPoint> points, const Catal
     // its peers).
     using Key = std::tuple<std::string, std::string, Precision, MlperfScenario>;
     std::map<Key, std::map<int, std::vector<double>>> results;
+    int newest = 0;
     for (const BenchmarkPoint& p : points) {
         const auto round = mlperfRoundIndex(p.source);
         const double v = units::in_tokens_per_second(p.totalPerGpu);
         if (!round || p.model.empty() || p.system.empty() || !(v > 0))
             continue;
+        newest = std::max(newest, *round);
         const ModelSpec* spec = catalog.model(p.model);
         const std::string model = spec ? spec->id : p.model;
         auto [it, fresh] = out.firstRound.emplace(model, *round);
@@ -118,6 +185,7 @@ SoftwareGain fitSoftwareGain(std::span<const BenchmarkPoint> points, const Catal
             continue;
         results[{model, p.system, p.precision, s}][*round].push_back(v);
     }
+    out.nextRound = newest > 0 ? newest + 1 : 0;
     std::map<Key, std::map<int, double>> best;
     for (auto& [key, rounds] : results)
         for (auto& [round, values] : rounds) {
@@ -125,47 +193,45 @@ SoftwareGain fitSoftwareGain(std::span<const BenchmarkPoint> points, const Catal
             const std::size_t n = values.size();
             best[key][round] = n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
         }
-    struct Pair {
-        MlperfScenario s;
-        double weight, logGain;
-    };
     std::vector<Pair> pairs;
     for (const auto& [key, rounds] : best) {
         const int start = out.firstRound.at(std::get<0>(key));
         for (auto it = rounds.begin(); std::next(it) != rounds.end(); ++it) {
             const auto next = std::next(it);
-            double weight = 0;
-            for (int k = it->first; k < next->first; ++k)
-                weight += 1.0 / (1.0 + std::max(0, k - start));
-            pairs.push_back({std::get<3>(key), weight, std::log(next->second / it->second)});
+            pairs.push_back({std::get<3>(key), weightsOf(it->first, next->first, start), std::log(next->second / it->second)});
         }
     }
     out.totalPairs = static_cast<int>(pairs.size());
     if (pairs.empty())
         return out;
-    auto slope = [&](std::optional<MlperfScenario> only, int& n) {
-        double xy = 0, xx = 0;
-        n = 0;
-        for (const Pair& p : pairs)
-            if (!only || p.s == *only)
-                xy += p.weight * p.logGain, xx += p.weight * p.weight, ++n;
-        return xx > 0 ? xy / xx : 0.0;
-    };
     int all = 0;
-    const double pooled = slope(std::nullopt, all);
+    const auto [pooledYoung, pooledMature] = fitRates(pairs, std::nullopt, all);
     for (MlperfScenario s : {MlperfScenario::Offline, MlperfScenario::Server, MlperfScenario::Interactive}) {
         int n = 0;
-        const double g = slope(s, n);
+        const auto [young, mature] = fitRates(pairs, s, n);
         out.pairs[index(s)] = n;
-        out.logGain[index(s)] = n > 0 ? g : pooled;
+        // The scenario's own fit, else the pooled one; a kind with no pairs anywhere takes the
+        // other kind's rate (one rate for every step, the decay alone).
+        const double y = young ? *young : pooledYoung ? *pooledYoung : mature.value_or(pooledMature.value_or(0.0));
+        out.logGainYoung[index(s)] = y;
+        out.logGainMature[index(s)] = mature ? *mature : pooledMature ? *pooledMature : y;
     }
-    double ss = 0, steps = 0;
+    double ssYoung = 0, ssMature = 0, stepsYoung = 0, stepsMature = 0;
     for (const Pair& p : pairs) {
-        const double r = p.logGain - out.logGain[index(p.s)] * p.weight;
-        ss += r * r;
-        steps += p.weight;
+        const std::size_t i = index(p.s);
+        const double r = p.logGain - out.logGainYoung[i] * p.w.young - out.logGainMature[i] * p.w.mature;
+        // A pair's residual is shared by its steps in proportion to their weights.
+        const double total = p.w.young + p.w.mature;
+        if (!(total > 0))
+            continue;
+        ssYoung += r * r * p.w.young / total, stepsYoung += p.w.young;
+        ssMature += r * r * p.w.mature / total, stepsMature += (p.w.mature > 0 ? 1.0 : 0.0);
+        out.youngPairs += p.w.young > 0 ? 1 : 0;
     }
-    out.residualSd = std::sqrt(ss / std::max(1.0, steps));
+    out.youngSd = std::sqrt(ssYoung / std::max(1.0, stepsYoung));
+    out.matureSd = stepsMature > 0 ? std::sqrt(ssMature / stepsMature) : out.youngSd;
+    if (stepsYoung == 0)
+        out.youngSd = out.matureSd;
     return out;
 }
 

@@ -13,17 +13,20 @@
 //   none between them; its log gain is log(median per-GPU result later / earlier): the median of
 //   the round's submissions of that system, robust to one odd row (the best would follow a v4.1
 //   HGX H200 Offline row at 2.7x its peers). Different GPU counts of one system compare per GPU.
-// - The gain of one step shrinks with the benchmark's age a (steps since its first round in the
-//   store, a = 0 for the step out of its first round) as g_s / (1 + a): stacks tune a new
-//   benchmark fast, a mature one barely moves. The form is assumed, not fitted: the bundled rounds
-//   hold too few pairs (MLPerf v4.0 -> v4.1 on Llama 2 70B) to fit a decay, only its scale g_s.
-// - g_s per scenario (Offline, Server, Interactive) by least squares through the origin of the
-//   pairs' log gains on their summed age weights; a scenario without pairs takes the pooled g of
-//   all pairs, and no pairs at all means no gain (factor 1).
+// - The gain of one step depends on the benchmark's age a (steps since its first round in the
+//   store): a step out of the first round (a = 0, the benchmark is young) has its own rate g_y,
+//   because stacks are tuned hardest on a new benchmark (DeepSeek-R1 Server gained x2-2.4 on the
+//   same systems from v5.1 to v6.0, Llama 2 70B x1.1 from v4.1 to v5.1); a later step has
+//   g_m / (1 + a): a mature benchmark barely moves, and less each round.
+// - g_y and g_m per scenario (Offline, Server, Interactive) by least squares through the origin
+//   of the pairs' log gains on their young and mature step weights; a scenario without pairs of
+//   one kind takes the pooled value of all scenarios, and a kind with no pairs at all takes the
+//   other kind's value (one rate for every step, the decay alone). No pairs at all: no gain.
 // - A benchmark the store has no round of is new: its first round is the target round, and a
 //   figure resting on non-MLPerf rows or the roofline gets no factor (it has no round).
-// - The spread of the pairs around the fit (standard deviation of the residual log gains, per
-//   step) widens the uncertainty band of a figure carried across rounds (uncertainty.h).
+// - The spread of each kind's pairs around the fit (standard deviation of the residual log gains,
+//   per step) widens the uncertainty band of a figure carried across rounds (uncertainty.h): a
+//   young step by the young spread, each mature step by the mature one.
 
 #include "serving/benchmark.h"
 #include "catalog/catalog.h"
@@ -51,14 +54,19 @@ MlperfScenario scenarioOf(const BenchmarkPoint& p);
 std::string benchmarkOf(const BenchmarkPoint& p);
 
 struct SoftwareGain {
-    std::array<double, 3> logGain{}; // g_s per scenario (index = MlperfScenario), at age 0
-    std::array<int, 3> pairs{};      // pairs behind each g_s (0: the pooled value stands in)
-    int totalPairs = 0;
-    double residualSd = 0;           // per step, of log gains around the fit
+    std::array<double, 3> logGainYoung{};  // g_y per scenario (index = MlperfScenario): the step at age 0
+    std::array<double, 3> logGainMature{}; // g_m per scenario: a step at age a >= 1 gains g_m / (1 + a)
+    std::array<int, 3> pairs{};            // pairs behind each scenario's fit (0: pooled values stand in)
+    int totalPairs = 0, youngPairs = 0;
+    double youngSd = 0, matureSd = 0;      // per step, of log gains around the fit
     std::map<std::string, int, std::less<>> firstRound; // model id -> first round index in the store
 
-    // exp(g_s x sum over the steps r0 .. r1-1 of 1 / (1 + age)); 1 when r1 <= r0 or unfitted.
+    // exp(sum over the steps r0 .. r1-1 of their gains); 1 when r1 <= r0 or unfitted.
     double factor(std::string_view model, MlperfScenario s, int fromRound, int toRound) const;
+    // The spread (log, one standard deviation) of that factor: the steps' spreads added in quadrature.
+    double spread(std::string_view model, int fromRound, int toRound) const;
+    // The next round after the newest one in the store (0 when the store has no MLPerf round).
+    int nextRound = 0;
 };
 
 // Fits the gains from the MLPerf points of the store (others are ignored).

@@ -163,23 +163,43 @@ bool offlineRowOf(const Context& c, const ThroughputQuery& q)
 // of the method, widened by the spread of the gain for each round carried across.
 void finishEstimate(const Calibration& cal, const ThroughputQuery& q, std::string_view model, ThroughputEstimate& e)
 {
-    const int steps = q.round > 0 && e.sourceRound > 0 ? q.round - e.sourceRound : 0;
+    const int next = cal.softwareGain.nextRound;
+    const bool expected = q.round == 0 && q.software == SoftwareMode::Expected;
+    const int target = q.round > 0 ? q.round : next;
+    const int steps = e.sourceRound > 0 && target > e.sourceRound ? target - e.sourceRound : 0;
     double widen = 0;
-    if (steps > 0) {
+    if (steps > 0 && q.round == 0 && !expected) {
+        // Measured: the figure stands, but the next round will differ from it by the gain's spread.
+        widen = 1.2816 * cal.softwareGain.spread(model, e.sourceRound, target);
+        e.derivation += std::string(e.derivation.empty() ? "" : "; ") + "software as measured in "
+            + roundName(e.sourceRound) + " (workload.software = measured; expected would apply x"
+            + numberText(cal.softwareGain.factor(model, q.minPerUser.value() > 0 ? MlperfScenario::Server
+                                                                                 : MlperfScenario::Offline,
+                                                 e.sourceRound, target))
+            + " for " + roundName(target) + ")";
+    } else if (e.sourceRound == 0 && q.round == 0 && !e.rowsUsed.empty() && !e.derivation.empty()) {
+        e.derivation += expected ? "; no software gain applied (workload.software = expected): the rows come from no "
+                                   "MLPerf round, so there is no round to carry them from"
+                                 : "; software as measured (workload.software = measured)";
+    } else if (steps > 0) {
         const MlperfScenario s = q.scenario != MlperfScenario::Unknown ? q.scenario
             : q.minPerUser.value() > 0                                ? MlperfScenario::Server
                                                                        : MlperfScenario::Offline;
-        const double f = cal.softwareGain.factor(model, s, e.sourceRound, q.round);
+        const double f = cal.softwareGain.factor(model, s, e.sourceRound, target);
         if (f != 1.0) {
             e.softwareGain = f;
             scaleRates(e, f); // the band is set again below, widened for the rounds crossed
-            e.evidence.add("model:software-gain " + roundName(e.sourceRound) + "->" + roundName(q.round) + " x"
+            e.evidence.add("model:software-gain " + roundName(e.sourceRound) + "->" + roundName(target) + " x"
                                + numberText(f),
                            Grade::Estimate);
+            if (expected)
+                e.derivation += std::string(e.derivation.empty() ? "" : "; ") + "x " + numberText(f)
+                    + " expected software gain from " + roundName(e.sourceRound) + " to " + roundName(target)
+                    + " (fitted on past rounds; workload.software = expected)";
         }
-        widen = 1.2816 * cal.softwareGain.residualSd * std::sqrt(static_cast<double>(steps));
+        widen = 1.2816 * cal.softwareGain.spread(model, e.sourceRound, target);
     }
-    const ErrorBand& band = cal.bands[static_cast<std::size_t>(e.method)];
+    const ErrorBand& band = e.ownBand ? *e.ownBand : cal.bands[static_cast<std::size_t>(e.method)];
     e.p10PerGpu = e.totalPerGpu * std::exp(band.logP10 - widen);
     e.p90PerGpu = e.totalPerGpu * std::exp(band.logP90 + widen);
 }

@@ -137,6 +137,10 @@ struct ThroughputQuery {
     // (software_gain.h), stated as its own factor; never one read from rows of this round.
     int round = 0;
     MlperfScenario scenario = MlperfScenario::Unknown; // for the gain; Unknown: Offline without a requirement, else Server
+    // With no round: a figure read from MLPerf rows stands as measured, or (Expected) carries the
+    // gain to the round after the newest in the store. Either way its band widens by the spread
+    // of that gain, since the next round will differ from what was measured.
+    SoftwareMode software = SoftwareMode::Measured;
 };
 
 // Extrapolated: read from the system's own rows, but at an interactivity outside their measured
@@ -167,6 +171,13 @@ struct ThroughputEstimate {
     // P10 and P90 of the figure: the figure times the 10th and 90th percentiles of measured /
     // predicted of its method in validation (uncertainty.h), widened when carried across rounds.
     units::TokenRate p10PerGpu, p90PerGpu;
+    // A band of the estimate's own, which replaces its method's: a spec transfer's is the spread
+    // of measured pairs of accelerators around the fitted spec ratio (spec_transfer.h).
+    std::optional<ErrorBand> ownBand;
+    // How the figure was obtained, in one sentence a reader can check: the source, the ratio and
+    // what it rests on ("gb300-nvl72's rows x 2.41: HBM bandwidth 2.75x^0.61 ..."). Empty when
+    // the method says it all (measured).
+    std::string derivation;
 };
 
 // The configuration a benchmark row belongs to: model (the catalog id when the catalog knows the

@@ -136,6 +136,45 @@ LengthPart lengthPart(const Context& c, const MeasuredCurve& source, const Analy
     return out;
 }
 
+// Another accelerator's rows at the query's precision, times the spec ratio with the exponents
+// fitted on measured pairs of accelerators (spec_transfer.h), and the roofline's length part.
+std::optional<ThroughputEstimate> fromSpecRatio(const Context& c, const MeasuredCurve& m, const AnalyticRead& target,
+                                                const LengthPart& length)
+{
+    const SystemSpec* from = c.catalog.system(m.system);
+    const SystemSpec* to = c.catalog.system(c.q.system);
+    const SpecRegime regime = c.q.minPerUser.value() > 0 ? SpecRegime::Bandwidth : SpecRegime::Compute;
+    const SpecTransferFit& fit = c.calibration.specTransfer;
+    if (!from || !to || from->gpu == to->gpu || m.precision != c.q.precision || !fit.fitted(regime))
+        return std::nullopt;
+    const auto spec = specRatios(c.catalog, from->gpu, to->gpu, c.q.precision);
+    if (!spec)
+        return std::nullopt;
+    const double hardware = fit.ratio(*spec, regime);
+    ThroughputEstimate e = transferredFrom(c, m, hardware * length.scaled, &target);
+    const SpecExponents& x = fit.of(regime);
+    // The band new accelerators have shown (leave one accelerator out), else the pairs' own spread.
+    e.ownBand = c.calibration.newAcceleratorBand.points > 0 ? c.calibration.newAcceleratorBand
+                                                           : ErrorBand{x.logP10, x.logP90, x.pairs};
+    e.evidence.add("model:spec-ratio", Grade::Estimate);
+    if (length.scaled != 1.0)
+        e.evidence.add("model:length-scaling", Grade::Estimate);
+    const std::string precision(precisionName(c.q.precision));
+    e.derivation = m.system + "'s measured rows x " + numberText(hardware) + ": HBM bandwidth " + numberText(spec->bandwidth)
+        + "x ^ " + numberText(x.bandwidth) + " and " + precision + " dense compute " + numberText(spec->compute) + "x ^ "
+        + numberText(x.compute) + ", exponents fitted on " + std::to_string(x.pairs) + " measured pairs of accelerators ("
+        + std::string(regimeName(regime)) + ")";
+    if (const SpecPair* near = fit.nearestPair(*spec, regime))
+        e.derivation += "; nearest in specs: " + near->fromGpu + " -> " + near->toGpu + " on " + near->model + ", "
+            + near->work + ", measured " + numberText(near->measured) + "x for specs " + numberText(near->spec.bandwidth)
+            + "x / " + numberText(near->spec.compute) + "x";
+    if (length.scaled != 1.0)
+        e.derivation += "; x " + numberText(length.scaled) + " for the change of lengths";
+    addAnalyticEvidence(e, c, target, c.q.system, c.q.precision);
+    analyticWarnings(e, target, c.q.system, c.q);
+    return e;
+}
+
 std::optional<ThroughputEstimate> fromRoofline(
     const Context& c, const AnalyticRead& target, std::span<const MeasuredCurve* const> sources)
 {
@@ -159,6 +198,8 @@ std::optional<ThroughputEstimate> fromRoofline(
             }
         }
         const LengthPart length = lengthPart(c, *m, *t, sameFit ? &*eff : nullptr);
+        if (auto e = fromSpecRatio(c, *m, *t, length))
+            return e;
         // The hardware part, both rooflines at the source's shape; the change of shape comes after.
         double ratio = length.targetAtSource / source.value().total;
         // Only for a generation with nothing measured: where the target is calibrated on its own
@@ -173,6 +214,10 @@ std::optional<ThroughputEstimate> fromRoofline(
         if (length.scaled != length.roofline)
             e.evidence.add("model:length-scaling", Grade::Estimate);
         e.evidence.add("model:roofline-ratio", Grade::Estimate);
+        e.derivation = m->system + "'s measured rows (" + std::string(precisionName(m->precision)) + ") x "
+            + numberText(ratio) + ": the calibrated roofline's ratio of " + c.q.system + " to " + m->system
+            + (bounded ? ", held within the hardware's bandwidth and compute ratios" : "")
+            + (length.scaled != 1.0 ? ", with the change of lengths" : "");
         if (bounded)
             e.warnings.push_back({"transfer", "the roofline's ratio " + numberText(raw) + "x lies outside the hardware's "
                                               "bandwidth and compute ratios (" + numberText(bounds->first) + "x to " +
@@ -270,6 +315,8 @@ ThroughputEstimate anchoredTransfer(const Context& c, const MeasuredCurve& own, 
         how += " (" + std::string(servingName(own.serving)) + " vs " + std::string(servingName(source.serving))
             + " serving)";
     ownReachWarning(e, c, own, how + ", assumed to hold at the requirement");
+    e.derivation = source.system + "'s measured rows " + how + " (where " + c.q.system
+        + "'s own rows end), assumed to hold at the requirement";
     if (std::string m = clampMessage(source.curve, a.source, units::tokens_per_second(a.perUser)); !m.empty())
         e.warnings.push_back(
             {"workload.min_tokens_per_s_per_user", source.system + " rows at the ratio's anchor: " + m});

@@ -34,6 +34,14 @@ Calibration withBands(std::span<const BenchmarkPoint> points, const Catalog& cat
          {ThroughputMethod::Measured, ThroughputMethod::Extrapolated});
     file(leaveOneOut(points, catalog, calibration, {LeaveOut::Curve, false}), {ThroughputMethod::Transferred});
     file(leaveOneOut(points, catalog, calibration, {LeaveOut::Benchmark, false}), {ThroughputMethod::Analytic});
+    // Transfers to an accelerator by spec ratio: what leaving each accelerator out has shown.
+    std::vector<double> newAccelerator;
+    for (const Prediction& p : leaveOneOut(points, catalog, calibration, {LeaveOut::Accelerator, false}).predictions)
+        if (p.method == ThroughputMethod::Transferred && p.predicted > 0 && p.measured > 0)
+            newAccelerator.push_back(std::log(p.measured / p.predicted));
+    if (static_cast<int>(newAccelerator.size()) >= kMinBandPoints)
+        calibration.newAcceleratorBand = {quantile(newAccelerator, 0.1), quantile(newAccelerator, 0.9),
+                                          static_cast<int>(newAccelerator.size())};
     for (std::size_t m = 0; m < logErrors.size(); ++m)
         if (static_cast<int>(logErrors[m].size()) >= kMinBandPoints)
             calibration.bands[m] = {quantile(logErrors[m], 0.1), quantile(logErrors[m], 0.9),

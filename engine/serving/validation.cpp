@@ -19,6 +19,8 @@ ErrorStats errorStats(std::vector<double> errors)
     std::sort(errors.begin(), errors.end());
     const std::size_t n = errors.size();
     s.medianSigned = n % 2 ? errors[n / 2] : 0.5 * (errors[n / 2 - 1] + errors[n / 2]);
+    for (double e : errors)
+        s.outsideHalfToDouble += (1 + e < 0.5 || 1 + e > 2) ? 1 : 0;
     for (double& e : errors)
         e = std::abs(e);
     std::sort(errors.begin(), errors.end());
@@ -45,13 +47,6 @@ ErrorStats statsOf(const std::vector<const Prediction*>& predictions)
     return s;
 }
 
-namespace {
-
-std::string modelId(const BenchmarkPoint& p, const Catalog& catalog)
-{
-    return std::string(curveKeyOf(p, catalog).model);
-}
-
 std::string gpuOf(const BenchmarkPoint& p, const Catalog& catalog)
 {
     if (!p.gpu.empty())
@@ -65,6 +60,14 @@ bool usable(const BenchmarkPoint& p)
     return !p.model.empty() && !p.system.empty() && p.totalPerGpu.value() > 0 && p.inputTokens > 0
         && p.outputTokens > 0;
 }
+
+namespace {
+
+std::string modelId(const BenchmarkPoint& p, const Catalog& catalog)
+{
+    return std::string(curveKeyOf(p, catalog).model);
+}
+
 
 ThroughputQuery queryFor(const BenchmarkPoint& p, bool withRound = false)
 {
@@ -83,8 +86,10 @@ ThroughputQuery queryFor(const BenchmarkPoint& p, bool withRound = false)
     return q;
 }
 
-void predict(ValidationReport& r, const ThroughputModel& model, const BenchmarkPoint& p, const Catalog& catalog,
-             bool withRound = false)
+} // namespace
+
+void predictPoint(ValidationReport& r, const ThroughputModel& model, const BenchmarkPoint& p, const Catalog& catalog,
+                  bool withRound)
 {
     auto e = model.estimate(queryFor(p, withRound));
     if (!e) {
@@ -98,9 +103,11 @@ void predict(ValidationReport& r, const ThroughputModel& model, const BenchmarkP
                    benchmark.empty() ? modelId(p, catalog) : benchmark, std::string(scenarioName(scenarioOf(p))),
                    e.value().method, measured, predicted, units::in_tokens_per_second(e.value().p10PerGpu),
                    units::in_tokens_per_second(e.value().p90PerGpu), e.value().softwareGain,
-                   predicted / measured - 1.0};
+                   predicted / measured - 1.0, e.value().transferredFrom};
     r.predictions.push_back(std::move(out));
 }
+
+namespace {
 
 std::vector<ErrorGroup> grouped(const std::vector<Prediction>& predictions, std::string (*name)(const Prediction&))
 {
@@ -113,6 +120,8 @@ std::vector<ErrorGroup> grouped(const std::vector<Prediction>& predictions, std:
     return out;
 }
 
+} // namespace
+
 void summarise(ValidationReport& r)
 {
     std::vector<const Prediction*> all;
@@ -123,7 +132,12 @@ void summarise(ValidationReport& r)
     r.byGpu = grouped(r.predictions, [](const Prediction& p) { return p.gpu; });
     r.byBenchmark = grouped(r.predictions, [](const Prediction& p) { return p.benchmark; });
     r.byScenario = grouped(r.predictions, [](const Prediction& p) { return p.scenario; });
+    r.byMaturity.clear();
+    if (std::any_of(r.predictions.begin(), r.predictions.end(), [](const Prediction& p) { return !p.maturity.empty(); }))
+        r.byMaturity = grouped(r.predictions, [](const Prediction& p) { return p.maturity; });
 }
+
+namespace {
 
 bool stop(const Feedback* f, ValidationReport& r, std::size_t done, std::size_t total)
 {
@@ -168,7 +182,7 @@ void leavePointsOut(ValidationReport& r, std::span<const BenchmarkPoint> points,
             if (stop(feedback, r, done++, points.size()))
                 return;
             std::swap(group[i], group.back());
-            predict(r, ThroughputModel({group.data(), group.size() - 1}, catalog, calibration), group.back(), catalog);
+            predictPoint(r, ThroughputModel({group.data(), group.size() - 1}, catalog, calibration), group.back(), catalog);
             std::swap(group[i], group.back());
         }
     }
@@ -195,7 +209,7 @@ void leaveCurvesOut(ValidationReport& r, std::span<const BenchmarkPoint> points,
             ? withoutCurve(points, key, catalog, calibration, *members.front()) : calibration;
         const ThroughputModel tm(rest, catalog, fitted);
         for (const BenchmarkPoint* p : members)
-            predict(r, tm, *p, catalog);
+            predictPoint(r, tm, *p, catalog);
         done += members.size();
     }
 }
@@ -220,7 +234,30 @@ void leaveBenchmarksOut(ValidationReport& r, std::span<const BenchmarkPoint> poi
         const Calibration fitted = options.recalibrate ? calibrate(rest, catalog, calibration) : calibration;
         const ThroughputModel tm(rest, catalog, fitted);
         for (const BenchmarkPoint* p : members)
-            predict(r, tm, *p, catalog);
+            predictPoint(r, tm, *p, catalog);
+        done += members.size();
+    }
+}
+
+// Every point of an accelerator predicted with all rows of that GPU id removed, calibration kept.
+void leaveAcceleratorsOut(ValidationReport& r, std::span<const BenchmarkPoint> points, const Catalog& catalog,
+                          const Calibration& calibration, const Feedback* feedback)
+{
+    std::map<std::string, std::vector<const BenchmarkPoint*>> byGpu;
+    for (const BenchmarkPoint& p : points)
+        if (usable(p))
+            byGpu[gpuOf(p, catalog)].push_back(&p);
+    std::size_t done = 0;
+    for (const auto& [gpu, members] : byGpu) {
+        if (stop(feedback, r, done, points.size()))
+            return;
+        std::vector<BenchmarkPoint> rest;
+        for (const BenchmarkPoint& p : points)
+            if (gpuOf(p, catalog) != gpu)
+                rest.push_back(p);
+        const ThroughputModel tm(rest, catalog, calibration);
+        for (const BenchmarkPoint* p : members)
+            predictPoint(r, tm, *p, catalog, true);
         done += members.size();
     }
 }
@@ -236,6 +273,8 @@ ValidationReport leaveOneOut(std::span<const BenchmarkPoint> points, const Catal
         leavePointsOut(r, points, catalog, calibration, feedback);
     else if (options.mode == LeaveOut::Benchmark)
         leaveBenchmarksOut(r, points, catalog, calibration, options, feedback);
+    else if (options.mode == LeaveOut::Accelerator)
+        leaveAcceleratorsOut(r, points, catalog, calibration, feedback);
     else
         leaveCurvesOut(r, points, catalog, calibration, options, feedback);
     summarise(r);
@@ -254,7 +293,7 @@ ValidationReport predictAcross(std::span<const BenchmarkPoint> reference, std::s
         if (stop(feedback, r, i, target.size()))
             break;
         if (usable(target[i]))
-            predict(r, model, target[i], catalog, softwareGain);
+            predictPoint(r, model, target[i], catalog, softwareGain);
     }
     summarise(r);
     return r;

@@ -29,6 +29,8 @@
 // - Across rounds (predictAcross), each target point is asked for its own MLPerf round and
 //   scenario, so figures read from an older round's rows carry the software gain
 //   (software_gain.h); `softwareGain = false` asks without a round, to show what the gain buys.
+// - LeaveOut::Accelerator removes every row of the point's GPU id, in every system: the new-chip
+//   case. Recalibrate has no effect there: the forward protocol (forward_validation.h) refits.
 // - A point the model cannot predict (model or system unknown to the catalog, infeasible) counts
 //   as skipped, not as an error.
 
@@ -44,7 +46,7 @@
 
 namespace planner {
 
-enum class LeaveOut { Point, Curve, Benchmark };
+enum class LeaveOut { Point, Curve, Benchmark, Accelerator };
 
 struct ValidationOptions {
     LeaveOut mode = LeaveOut::Point;
@@ -60,6 +62,8 @@ struct Prediction {
     double p10 = 0, p90 = 0;            // the prediction's band
     double softwareGain = 1;            // factor applied for rounds between the rows and the point
     double relativeError = 0;           // predicted / measured - 1
+    std::string transferredFrom;        // transferred: the source system
+    std::string maturity;               // forward protocols: the benchmark's age (forward_validation.h)
     bool inBand() const { return measured >= p10 && measured <= p90; }
 };
 
@@ -71,6 +75,7 @@ struct ErrorStats {
     double medianAbsolute = 0;
     double within25 = 0; // share of points with |error| <= 25%
     double inBand = 0;   // share of points inside their P10-P90 band (statsOf only)
+    int outsideHalfToDouble = 0; // points predicted below half or above twice what was measured
 };
 
 struct ErrorGroup {
@@ -82,6 +87,7 @@ struct ValidationReport {
     std::vector<Prediction> predictions;
     ErrorStats overall;
     std::vector<ErrorGroup> byMethod, byGpu, byBenchmark, byScenario; // sorted by name
+    std::vector<ErrorGroup> byMaturity; // when predictions carry one
     int skipped = 0;
     bool cancelled = false; // the statistics cover the points done before the cancel
 };
@@ -89,6 +95,17 @@ struct ValidationReport {
 ErrorStats errorStats(std::vector<double> relativeErrors);
 // errorStats of the predictions' errors, with their share inside the band.
 ErrorStats statsOf(const std::vector<const Prediction*>& predictions);
+
+// The GPU id of a point (its own, else its system's); "unknown" when neither is known.
+std::string gpuOf(const BenchmarkPoint& p, const Catalog& catalog);
+// Whether a point can be validated: model, system, throughput and lengths are known.
+bool usable(const BenchmarkPoint& p);
+
+// Predicts one point with the model and files the prediction (a point it cannot predict counts
+// as skipped); withRound asks for the point's own MLPerf round. summarise fills the statistics.
+void predictPoint(ValidationReport& r, const ThroughputModel& model, const BenchmarkPoint& p, const Catalog& catalog,
+                  bool withRound = false);
+void summarise(ValidationReport& r);
 
 ValidationReport leaveOneOut(std::span<const BenchmarkPoint> points, const Catalog& catalog,
                              const Calibration& calibration, const ValidationOptions& options = {},

@@ -55,16 +55,37 @@ private Q_SLOTS:
             mlperfRow(5, "v4.1", "Server", 5000),  mlperfRow(6, "v4.1", "Server", 950)};
         const SoftwareGain g = fitSoftwareGain(rows, catalog);
         QCOMPARE(g.totalPairs, 2);
-        QVERIFY(std::abs(g.logGain[0] - std::log(1.2)) < 1e-12);
-        QVERIFY(std::abs(g.logGain[1] - std::log(1.1)) < 1e-12);
+        QVERIFY(std::abs(g.logGainYoung[0] - std::log(1.2)) < 1e-12);
+        QVERIFY(std::abs(g.logGainYoung[1] - std::log(1.1)) < 1e-12);
         // Interactive has no pair: least squares through the origin of both, (log 1.2 + log 1.1) / 2.
-        QVERIFY(std::abs(g.logGain[2] - 0.5 * (std::log(1.2) + std::log(1.1))) < 1e-12);
+        QVERIFY(std::abs(g.logGainYoung[2] - 0.5 * (std::log(1.2) + std::log(1.1))) < 1e-12);
+        // Both pairs are young steps: no mature pair, so later steps take the young rate with the decay.
+        QCOMPARE(g.logGainMature[0], g.logGainYoung[0]);
         QCOMPARE(g.firstRound.at("dense-70b"), 8);
         // v4.1 -> v5.1 is two steps at ages 1 and 2: weight 1/2 + 1/3 = 5/6.
         QVERIFY(std::abs(g.factor("dense-70b", MlperfScenario::Offline, 9, 11) - std::pow(1.2, 5.0 / 6.0)) < 1e-12);
         QCOMPARE(g.factor("dense-70b", MlperfScenario::Offline, 11, 11), 1.0); // never within a round
         QCOMPARE(g.factor("dense-70b", MlperfScenario::Offline, 11, 9), 1.0);
         QCOMPARE(fitSoftwareGain({}, catalog).factor("dense-70b", MlperfScenario::Offline, 9, 11), 1.0);
+    }
+
+    // A young step and mature steps, fitted apart. Offline of one system: v4.0 1000, v4.1 1500
+    // (age 0: g_y = log 1.5), v5.1 1650 (steps at ages 1 and 2, weight 1/2 + 1/3 = 5/6:
+    // g_m = log 1.1 / (5/6)). Carried from v5.1 to v6.0 (age 3, weight 1/4): 1.1^(6/20); a
+    // benchmark first seen in v5.1 carried to v6.0 takes the young step: x1.5.
+    void youngAndMatureStepsHaveTheirOwnRates()
+    {
+        const std::vector<BenchmarkPoint> rows{mlperfRow(1, "v4.0", "Offline", 1000), mlperfRow(2, "v4.1", "Offline", 1500),
+                                               mlperfRow(3, "v5.1", "Offline", 1650)};
+        const SoftwareGain g = fitSoftwareGain(rows, catalog);
+        QCOMPARE(g.totalPairs, 2);
+        QVERIFY(std::abs(g.logGainYoung[0] - std::log(1.5)) < 1e-12);
+        QVERIFY(std::abs(g.logGainMature[0] - std::log(1.1) * 6.0 / 5.0) < 1e-12);
+        QVERIFY(std::abs(g.factor("dense-70b", MlperfScenario::Offline, 11, 12) - std::pow(1.1, 6.0 / 20.0)) < 1e-12);
+        QVERIFY(std::abs(g.factor("young-model", MlperfScenario::Offline, 11, 12) - 1.5) < 1e-12);
+        QCOMPARE(g.nextRound, 12); // v6.0 follows the newest round in the store
+        // Both pairs fit exactly: no spread.
+        QVERIFY(g.youngSd < 1e-12 && g.matureSd < 1e-12);
     }
 
     void appliedOnlyToRowsOfAnEarlierRound()

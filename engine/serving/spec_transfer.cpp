@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "serving/spec_transfer.h"
+
+#include "core/number_text.h"
+#include "serving/software_gain.h"
+#include "serving/throughput_curve.h"
+#include "serving/uncertainty.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace planner {
+
+namespace {
+
+constexpr double kPrior = 0.5;  // both exponents pulled toward it (see the header)
+constexpr double kRidge = 0.1;  // weight of the pull, per log unit squared
+
+std::string modelIdOf(const BenchmarkPoint& p, const Catalog& catalog)
+{
+    const ModelSpec* m = catalog.model(p.model);
+    return m ? m->id : p.model;
+}
+
+std::string gpuIdOf(const BenchmarkPoint& p, const Catalog& catalog)
+{
+    if (!p.gpu.empty())
+        return p.gpu;
+    const SystemSpec* s = catalog.system(p.system);
+    return s ? s->gpu : std::string();
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// One piece of work: what both sides of a pair must share.
+using WorkKey = std::tuple<std::string, Precision, std::string, long, long>; // model, precision, source, in, out
+
+void addPair(std::vector<SpecPair>& out, const Catalog& catalog, const std::string& model, Precision p,
+             const std::string& work, SpecRegime regime, const std::string& a, double va, const std::string& b,
+             double vb)
+{
+    if (a == b || !(va > 0) || !(vb > 0))
+        return;
+    // One direction per pair: the alphabetically first accelerator is the source.
+    const bool swap = b < a;
+    const std::string& from = swap ? b : a;
+    const std::string& to = swap ? a : b;
+    const double ratio = swap ? va / vb : vb / va;
+    // Across vendors the serving stacks differ more than the chips: such a ratio measures software.
+    const GpuSpec* ga = catalog.gpu(from);
+    const GpuSpec* gb = catalog.gpu(to);
+    if (!ga || !gb || ga->vendor != gb->vendor)
+        return;
+    if (auto spec = specRatios(catalog, from, to, p))
+        out.push_back({model, from, to, work, regime, *spec, ratio});
+}
+
+// MLPerf: per (model, precision, round, scenario), each accelerator's median per-GPU result.
+void mlperfPairs(std::vector<SpecPair>& out, std::span<const BenchmarkPoint> points, const Catalog& catalog)
+{
+    using Key = std::tuple<std::string, Precision, int, MlperfScenario>;
+    std::map<Key, std::map<std::string, std::vector<double>>> results;
+    for (const BenchmarkPoint& p : points) {
+        const auto round = mlperfRoundIndex(p.source);
+        const MlperfScenario s = scenarioOf(p);
+        const std::string gpu = gpuIdOf(p, catalog);
+        const double v = units::in_tokens_per_second(p.totalPerGpu);
+        if (!round || s == MlperfScenario::Unknown || gpu.empty() || p.model.empty() || !(v > 0))
+            continue;
+        results[{modelIdOf(p, catalog), p.precision, *round, s}][gpu].push_back(v);
+    }
+    for (const auto& [key, byGpu] : results) {
+        const auto& [model, precision, round, scenario] = key;
+        const SpecRegime regime = scenario == MlperfScenario::Offline ? SpecRegime::Compute : SpecRegime::Bandwidth;
+        const std::string work = "MLPerf " + roundName(round) + " " + std::string(scenarioName(scenario));
+        for (auto a = byGpu.begin(); a != byGpu.end(); ++a)
+            for (auto b = std::next(a); b != byGpu.end(); ++b)
+                addPair(out, catalog, model, precision, work, regime, a->first, median(a->second), b->first,
+                        median(b->second));
+    }
+}
+
+// Other sources: per work key, one curve per accelerator, read where both curves have runs.
+void curvePairs(std::vector<SpecPair>& out, std::span<const BenchmarkPoint> points, const Catalog& catalog)
+{
+    std::map<WorkKey, std::map<std::string, ThroughputCurve>> curves;
+    for (const BenchmarkPoint& p : points) {
+        const std::string gpu = gpuIdOf(p, catalog);
+        if (mlperfRoundIndex(p.source) || gpu.empty() || p.model.empty() || !(p.totalPerGpu.value() > 0))
+            continue;
+        curves[{modelIdOf(p, catalog), p.precision, p.source, std::lround(p.inputTokens), std::lround(p.outputTokens)}][gpu]
+            .add(p);
+    }
+    for (auto& [key, byGpu] : curves) {
+        for (auto& [gpu, curve] : byGpu)
+            curve.finish();
+        const auto& [model, precision, source, in, out_] = key;
+        for (auto a = byGpu.begin(); a != byGpu.end(); ++a)
+            for (auto b = std::next(a); b != byGpu.end(); ++b) {
+                const auto loA = a->second.lowestPerUser(), hiA = a->second.highestPerUser();
+                const auto loB = b->second.lowestPerUser(), hiB = b->second.highestPerUser();
+                const double lo = loA && loB ? std::max(loA->value(), loB->value()) : 0;
+                const double hi = hiA && hiB ? std::min(hiA->value(), hiB->value()) : 0;
+                const bool shared = lo > 0 && hi >= lo;
+                const double at = shared ? std::sqrt(lo * hi) : 0; // no shared rates: the Offline peaks
+                const auto ra = a->second.read(units::tokens_per_second(at));
+                const auto rb = b->second.read(units::tokens_per_second(at));
+                if (!ra || !rb || (!shared && (!ra->offline || !rb->offline)))
+                    continue;
+                const std::string work = source + (shared ? " at " + numberText(at) + " tok/s/user" : " peak");
+                addPair(out, catalog, model, precision, work, shared ? SpecRegime::Bandwidth : SpecRegime::Compute,
+                        a->first, units::in_tokens_per_second(ra->totalPerGpu), b->first,
+                        units::in_tokens_per_second(rb->totalPerGpu));
+            }
+    }
+}
+
+// Ridge least squares for (a, b) on the pairs of one regime, optionally without one of them.
+std::pair<double, double> solve(const std::vector<const SpecPair*>& pairs, const SpecPair* without)
+{
+    double xx = kRidge, xy = 0, yy = kRidge, xz = kRidge * kPrior, yz = kRidge * kPrior;
+    for (const SpecPair* p : pairs) {
+        if (p == without)
+            continue;
+        const double x = std::log(p->spec.bandwidth), y = std::log(p->spec.compute), z = std::log(p->measured);
+        xx += x * x, xy += x * y, yy += y * y, xz += x * z, yz += y * z;
+    }
+    const double det = xx * yy - xy * xy;
+    if (!(std::abs(det) > 1e-12))
+        return {kPrior, kPrior};
+    return {(xz * yy - yz * xy) / det, (yz * xx - xz * xy) / det};
+}
+
+double predictLog(const SpecPair& p, std::pair<double, double> ab)
+{
+    return ab.first * std::log(p.spec.bandwidth) + ab.second * std::log(p.spec.compute);
+}
+
+} // namespace
+
+std::string_view regimeName(SpecRegime r) { return r == SpecRegime::Compute ? "compute-bound" : "bandwidth-bound"; }
+
+std::optional<SpecRatios> specRatios(const Catalog& catalog, std::string_view fromGpu, std::string_view toGpu,
+                                     Precision p)
+{
+    const GpuSpec* a = catalog.gpu(fromGpu);
+    const GpuSpec* b = catalog.gpu(toGpu);
+    const auto i = static_cast<std::size_t>(p);
+    if (!a || !b || !a->hbmBandwidth.known() || !b->hbmBandwidth.known() || !a->denseFlops[i].known()
+        || !b->denseFlops[i].known())
+        return std::nullopt;
+    const double bw = b->hbmBandwidth.value() / a->hbmBandwidth.value();
+    const double flops = b->denseFlops[i].value() / a->denseFlops[i].value();
+    if (!(bw > 0) || !(flops > 0) || !std::isfinite(bw) || !std::isfinite(flops))
+        return std::nullopt;
+    return SpecRatios{bw, flops};
+}
+
+double SpecTransferFit::ratio(const SpecRatios& s, SpecRegime r) const
+{
+    const SpecExponents& e = of(r);
+    return std::pow(s.bandwidth, e.bandwidth) * std::pow(s.compute, e.compute);
+}
+
+const SpecPair* SpecTransferFit::nearestPair(const SpecRatios& s, SpecRegime r) const
+{
+    const SpecPair* best = nullptr;
+    double bestDistance = 0;
+    for (const SpecPair& p : pairs) {
+        if (p.regime != r)
+            continue;
+        const double d = std::hypot(std::log(p.spec.bandwidth / s.bandwidth), std::log(p.spec.compute / s.compute));
+        if (!best || d < bestDistance)
+            best = &p, bestDistance = d;
+    }
+    return best;
+}
+
+SpecTransferFit fitSpecTransfer(std::span<const BenchmarkPoint> points, const Catalog& catalog)
+{
+    SpecTransferFit fit;
+    mlperfPairs(fit.pairs, points, catalog);
+    curvePairs(fit.pairs, points, catalog);
+    for (SpecRegime r : {SpecRegime::Compute, SpecRegime::Bandwidth}) {
+        std::vector<const SpecPair*> mine;
+        for (const SpecPair& p : fit.pairs)
+            if (p.regime == r)
+                mine.push_back(&p);
+        SpecExponents& e = fit.regimes[static_cast<std::size_t>(r)];
+        e.pairs = static_cast<int>(mine.size());
+        if (e.pairs < kMinSpecPairs)
+            continue;
+        std::tie(e.bandwidth, e.compute) = solve(mine, nullptr);
+        std::vector<double> residuals;
+        for (const SpecPair* p : mine)
+            residuals.push_back(std::log(p->measured) - predictLog(*p, solve(mine, p)));
+        e.logP10 = quantile(residuals, 0.1);
+        e.logP90 = quantile(residuals, 0.9);
+    }
+    return fit;
+}
+
+} // namespace planner

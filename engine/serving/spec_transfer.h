@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Throughput on an accelerator with no rows of its own, from another accelerator's rows and the
+// ratio of their published specs, with exponents learnt from history: every pair of accelerators
+// the store measured on the same work says how far a given ratio of HBM bandwidth and of dense
+// compute at the precision carried into measured throughput. The roofline alone took a 4.4x
+// bandwidth advantage (B200 over RTX PRO 6000) for a 4.4x throughput advantage where 2.1x was
+// measured, and left new chips 40% off.
+//
+// Simplifications:
+// - Two regimes: compute-bound (Offline, and peak-throughput rows with no per-user rate, where
+//   prefill and large batches dominate) and bandwidth-bound (a per-user rate is required: decode
+//   at the SLO). Per regime, log(measured ratio) = a x log(bandwidth ratio) + b x log(compute
+//   ratio), least squares with a weak pull of (a, b) toward (0.5, 0.5), the split that turns
+//   equal ratios into the same throughput ratio. HBM capacity and scale-up bandwidth enter through
+//   the roofline's feasibility (which group size fits), not through the fitted ratio.
+// - A pair is two accelerators measured on one piece of work: the same model, precision and
+//   MLPerf round and scenario (each side the median per-GPU result of its submissions), or for
+//   other sources the same model, precision, lengths and source, both curves read at the
+//   geometric middle of the per-user rates they share (or their Offline rows). Systems of one
+//   accelerator (HGX B200 and DGX B200) are one side; an NVL72 rack and an 8-GPU node of the same
+//   die are different accelerator ids (gb200, b200) and do make a pair.
+// - The band of a spec transfer: the 10th and 90th percentiles of the pairs' leave-one-pair-out
+//   residuals in its regime, so it says how far a new accelerator has landed from its specs.
+// - Fewer than kMinSpecPairs pairs in a regime: no fit for it, and transfers use the roofline.
+
+#include "serving/benchmark.h"
+#include "catalog/catalog.h"
+
+#include <array>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace planner {
+
+enum class SpecRegime { Compute, Bandwidth };
+std::string_view regimeName(SpecRegime r); // "compute-bound", "bandwidth-bound"
+
+inline constexpr int kMinSpecPairs = 6;
+
+// Target over source, per GPU, at one precision.
+struct SpecRatios {
+    double bandwidth = 1, compute = 1;
+};
+std::optional<SpecRatios> specRatios(const Catalog& catalog, std::string_view fromGpu, std::string_view toGpu,
+                                     Precision p);
+
+struct SpecPair {
+    std::string model, fromGpu, toGpu, work; // work: "MLPerf v5.1 Server", "inferencex at 42 tok/s/user"
+    SpecRegime regime = SpecRegime::Compute;
+    SpecRatios spec;
+    double measured = 1; // target / source, per GPU
+};
+
+struct SpecExponents {
+    double bandwidth = 0.5, compute = 0.5;
+    int pairs = 0;                     // 0: not fitted
+    double logP10 = 0, logP90 = 0;     // leave-one-pair-out residuals
+};
+
+struct SpecTransferFit {
+    std::array<SpecExponents, 2> regimes; // indexed by SpecRegime
+    std::vector<SpecPair> pairs;
+
+    bool fitted(SpecRegime r) const { return regimes[static_cast<std::size_t>(r)].pairs >= kMinSpecPairs; }
+    const SpecExponents& of(SpecRegime r) const { return regimes[static_cast<std::size_t>(r)]; }
+    double ratio(const SpecRatios& s, SpecRegime r) const; // bandwidth^a x compute^b
+    // The measured pair closest in specs to a transfer (for the evidence line); null without pairs.
+    const SpecPair* nearestPair(const SpecRatios& s, SpecRegime r) const;
+};
+
+SpecTransferFit fitSpecTransfer(std::span<const BenchmarkPoint> points, const Catalog& catalog);
+
+} // namespace planner
