@@ -3,9 +3,11 @@
 //  [--page-size a4|letter]`
 #include "cli_common.h"
 #include "cli_options.h"
+#include "cli_outputs.h"
 #include "cli_pdf.h"
 #include "cli_runner.h"
 
+#include "csv_writer.h"
 #include "report_model.h"
 #include "report_writer.h"
 
@@ -45,6 +47,16 @@ int runEvaluate(const std::vector<std::string>& argv, std::ostream& out, std::os
     if (cl.positionals().size() != 1)
         return cl.usageError("expected exactly one SCENARIO file", err);
     const std::string file = cl.positionals().front();
+    {
+        const std::string csv = cl.value("csv").value_or("");
+        const std::vector<NamedPath> outputs{
+            {"--csv", csv},
+            {"--csv's bill of materials", csv.empty() ? csv : CsvWriter::bomPathFor(QString::fromStdString(csv)).toStdString()},
+            {"--xlsx", cl.value("xlsx").value_or("")},
+            {"--pdf", cl.value("pdf").value_or("")}};
+        if (auto clash = outputClash({{"the scenario", file}, {"--db", cl.value("db").value_or("")}}, outputs))
+            return cl.usageError(*clash, err);
+    }
     auto scenario = loadScenarioWithOverrides(file, cl.values("set"), err);
     if (!scenario)
         return scenario.error();

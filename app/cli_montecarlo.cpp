@@ -24,8 +24,8 @@ CommandLine monteCarloCommandLine()
     CommandLine cl("montecarlo", "SCENARIO",
                    "Samples the scenario's uncertain inputs (distributions in the file or --dist) and gives P5, P10,\n"
                    "P50, P90, P95 and the mean of every headline output. A predicted throughput is log-normal through\n"
-                   "its P10-P90 band unless a distribution is given for it; a file with no distributions also takes\n"
-                   "triangular +/-20% on the main cost drivers. Reproducible for a seed and the same on any\n"
+                   "its P10-P90 band unless a distribution is given for it; no other input is assumed uncertain.\n"
+                   "Reproducible for a seed and the same on any\n"
                    "number of threads. Inputs are independent: correlations between inputs are not modelled.\n"
                    "Samples that cannot be evaluated (infeasible) are counted and left out of the percentiles.");
     cl.number("samples", "N", "number of samples", Range::wholeAtLeast(1), Required::Yes);
@@ -116,8 +116,8 @@ int runMonteCarlo(const std::vector<std::string>& argv, std::ostream& out, std::
     const std::string& file = run.value().file;
     const Scenario& s = run.value().scenario;
 
-    // The one rule for what is uncertain when the file declares nothing (default_uncertainty.h),
-    // from the nominal evaluation: a predicted throughput over its band, and the cost drivers.
+    // The one rule for what is uncertain beyond what the file declares (default_uncertainty.h),
+    // from the nominal evaluation: a predicted throughput over its band.
     EvaluationCache cache;
     EvaluationContext nominalCtx = run.value().ctx;
     nominalCtx.cache = &cache;

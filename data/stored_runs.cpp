@@ -3,6 +3,7 @@
 // browser shows what is in the file, including names and grades this build cannot resolve.
 #include "benchmark_store_internal.h"
 #include "stored_run.h"
+#include "text_parse.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -81,12 +82,13 @@ std::string benchmarkOfRowId(std::string_view id, std::string_view scenario)
 {
     if (scenario.empty())
         return {};
-    // Walk the '/'-separated components; the one before the scenario's is the benchmark.
+    // Walk the '/'-separated components; the one before the scenario's is the benchmark. Some
+    // submitters name the scenario's folder in lower case ("offline", MLPerf v6.0 Nebius).
     std::string_view previous;
     while (!id.empty()) {
         const auto slash = id.find('/');
         const std::string_view part = id.substr(0, slash);
-        if (part == scenario)
+        if (text::iequals(part, scenario))
             return std::string(previous);
         previous = part;
         if (slash == std::string_view::npos)

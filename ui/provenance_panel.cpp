@@ -34,6 +34,7 @@ QTableView* compactTable(QAbstractItemModel* model, QWidget* parent)
 ProvenancePanel::ProvenancePanel(QWidget* parent)
     : QWidget(parent)
     , title_(new QLabel(this))
+    , derivation_(new QLabel(this))
     , bar_(new GradeBar(this))
     , restsOn_(new RestsOnModel(this))
     , verifiedSwitch_(new QCheckBox(tr("Verified and measured only"), this))
@@ -45,6 +46,11 @@ ProvenancePanel::ProvenancePanel(QWidget* parent)
     auto* v = new QVBoxLayout(this);
     title_->setWordWrap(true);
     v->addWidget(title_);
+    derivation_->setWordWrap(true);
+    derivation_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    derivation_->setAccessibleName(tr("How the throughput was obtained"));
+    derivation_->hide();
+    v->addWidget(derivation_);
     v->addWidget(bar_);
     auto* inputs = compactTable(restsOn_, this);
     inputs->setAccessibleName(tr("Inputs the figure rests on"));
@@ -136,7 +142,13 @@ void ProvenancePanel::refresh()
     }
     warnings_->setWarnings(e ? e->warnings : Warnings{});
     warningsTitle_->setText(tr("<b>Warnings</b> (%1)").arg(e ? e->warnings.size() : 0));
+    const bool derived = e && !e->throughputDerivation.empty();
+    derivation_->setVisible(derived);
+    if (derived)
+        derivation_->setText(tr("<b>Throughput</b>: %1").arg(QString::fromStdString(e->throughputDerivation).toHtmlEscaped()));
 }
+
+QString ProvenancePanel::derivationText() const { return derivation_->isHidden() ? QString() : derivation_->text(); }
 
 void ProvenancePanel::refreshVerified()
 {

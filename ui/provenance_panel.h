@@ -37,6 +37,7 @@ public:
     RestsOnModel* restsOnModel() const { return restsOn_; }
     WarningsModel* warningsModel() const { return warnings_; }
     QStringList resetPaths() const { return resetPaths_; }
+    QString derivationText() const; // how the throughput was obtained; empty when not shown
 
 private:
     void refresh();
@@ -49,6 +50,7 @@ private:
     QStringList resetPaths_;
 
     QLabel* title_;
+    QLabel* derivation_; // how the throughput was obtained, when a model gave it
     GradeBar* bar_;
     RestsOnModel* restsOn_;
     QCheckBox* verifiedSwitch_;

@@ -53,21 +53,6 @@ Scenario withDefaultUncertainty(Scenario s, const Evaluation& nominal, std::vect
         if (assumed)
             assumed->push_back(std::move(line));
     };
-    const bool declaredNone = s.distributions.empty();
-    if (declaredNone)
-        for (const Swing& w : defaultSwings(nominal.resolved)) {
-            const FieldSpec* f = findField(w.path);
-            const Number* n = f ? numberOf(*f, nominal.resolved) : nullptr;
-            if (!n || !n->isSet())
-                continue;
-            Distribution d;
-            d.kind = DistributionKind::Triangular;
-            d.low = w.low;
-            d.high = w.high;
-            d.center = n->value;
-            if (setDistribution(s, w.path, d, "assumed: triangular over the default swing"))
-                note(w.path + ": " + describeDistribution(d) + ", the default swing (" + w.basis + ")");
-        }
     if (auto t = throughputSwing(s, nominal)) {
         const Distribution d = throughPercentiles(t->low, t->high);
         if (setDistribution(s, kThroughput, d, "assumed: log-normal through the predicted throughput's P10-P90 band"))

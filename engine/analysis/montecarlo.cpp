@@ -137,8 +137,9 @@ Result<MonteCarloResult> monteCarlo(const Scenario& scenario, const Catalog& cat
     MonteCarloResult r;
     r.inputs = uncertainInputs(scenario);
     if (r.inputs.empty())
-        return badInput("", "no uncertain inputs: give a field a distribution in the scenario file "
-                            "({\"dist\": \"triangular\", ...}) or with --dist PATH=triangular:lo:mode:hi");
+        return badInput("", "no uncertain inputs: the throughput is given, not predicted with a band, and no field "
+                            "has a distribution; give one in the scenario file ({\"dist\": \"triangular\", ...}) "
+                            "or with --dist PATH=triangular:lo:mode:hi");
     if (options.samples == 0)
         return badInput("", "the number of samples must be at least 1");
     auto nominal = evaluate(scenario, catalog, ctx);

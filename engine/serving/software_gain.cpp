@@ -2,6 +2,7 @@
 #include "serving/software_gain.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <tuple>
@@ -58,8 +59,14 @@ MlperfScenario scenarioOf(const BenchmarkPoint& p)
     if (mlperfRoundIndex(p.source)) {
         const std::string_view id = rowIdOf(p.source);
         const std::string_view last = id.substr(id.rfind('/') == std::string_view::npos ? 0 : id.rfind('/') + 1);
+        // Some submitters name the scenario's folder in lower case ("offline", MLPerf v6.0 Nebius).
+        auto same = [](std::string_view a, std::string_view b) {
+            return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+                       return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+                   });
+        };
         for (MlperfScenario s : {MlperfScenario::Offline, MlperfScenario::Server, MlperfScenario::Interactive})
-            if (last == scenarioName(s))
+            if (same(last, scenarioName(s)))
                 return s;
     }
     return p.perUser.value() > 0 ? MlperfScenario::Unknown : MlperfScenario::Offline;
@@ -69,9 +76,14 @@ std::string benchmarkOf(const BenchmarkPoint& p)
 {
     if (!mlperfRoundIndex(p.source))
         return {};
+    // The component before the scenario's: "5.1-0001/llama2-70b-99/Server", or a results folder
+    // ("closed/NVIDIA/results/<platform>/llama2-70b-99/Offline") for the summary.csv layout.
     const std::string_view id = rowIdOf(p.source);
-    const auto a = id.find('/'), b = id.rfind('/');
-    if (a == std::string_view::npos || b <= a)
+    const auto b = id.rfind('/');
+    if (b == std::string_view::npos || b == 0)
+        return {};
+    const auto a = id.rfind('/', b - 1);
+    if (a == std::string_view::npos)
         return {};
     std::string name(id.substr(a + 1, b - a - 1));
     for (std::string_view suffix : {"-99.9", "-99"}) // accuracy targets of one benchmark

@@ -17,11 +17,15 @@
 //    the query: r x Y's estimate, graded no better than the claim (vendor); else (b) rows of the
 //    same model on another system, precision or length, times the roofline ratio
 //    analytic(query) / analytic(source) at the same interactivity, where the roofline's errors
-//    largely cancel; graded no better than Estimate. (c) The system's own rows stop short of the
+//    largely cancel; graded no better than Estimate. Between two accelerators at one precision the
+//    ratio is the spec ratio with exponents fitted on measured pairs (spec_transfer.h) instead of
+//    the roofline's. (c) The system's own rows stop short of the
 //    requirement (see 1) and another curve of the model covers it: that curve's reading times the
 //    measured ratio own(a) / source(a), both curves read at the per-user rate a where the own
 //    rows end nearest the requirement, when the source reaches a; else times the roofline ratio
 //    as in (b). Graded no better than Estimate; a warning says how far the own rows reach.
+//    Where such a transfer and the system's own rows extrapolated to the requirement (1's moved
+//    reading) differ by more than 2x, a warning says so and the band widens to cover both.
 //    (d) No curve of the model reaches any per-user rate but some have Offline rows: the transfer
 //    without a requirement, as in (b), moved to the requirement by the target's own roofline,
 //    roofline(requirement) / roofline(none). Graded no better than Estimate.

@@ -366,18 +366,43 @@ bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRea
     return true;
 }
 
+// A transfer that answers for a system whose own rows stop short, against those rows extrapolated
+// (their end reading moved by the measured trend or the roofline): where the two differ by more
+// than 2x, a warning says so and the band widens to cover both readings.
+void coverExtrapolation(ThroughputEstimate& e, const Context& c, const MeasuredCurve& own, const AnalyticRead* target)
+{
+    ThroughputEstimate x = measured(c, own);
+    if (!target || !rooflineShape(c, own, *target, x) || !(tps(x.totalPerGpu) > 0) || !(tps(e.totalPerGpu) > 0))
+        return;
+    const double gap = tps(x.totalPerGpu) / tps(e.totalPerGpu);
+    if (gap <= 2.0 && gap >= 0.5)
+        return;
+    ErrorBand band = e.ownBand ? *e.ownBand : c.calibration.bands[static_cast<std::size_t>(e.method)];
+    band.logP10 = std::min(band.logP10, std::log(gap));
+    band.logP90 = std::max(band.logP90, std::log(gap));
+    e.ownBand = band;
+    e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                          "the transfer and " + own.system + "'s own rows extrapolated to the requirement ("
+                              + numberText(tps(x.totalPerGpu)) + " tok/s per GPU) differ by "
+                              + numberText(gap > 1 ? gap : 1 / gap) + "x: the band covers both"});
+}
+
 // The system's own rows stop more than the tolerance short of the requirement: a transfer from a
 // curve that covers it, measured ratio first, else the roofline's; failing both, the clamped reading.
 ThroughputEstimate beyondOwnRows(const Context& c, const MeasuredCurve& own, const AnalyticRead* target)
 {
     const std::vector<const MeasuredCurve*> sources = coveringSources(c);
     for (const MeasuredCurve* s : sources)
-        if (auto anchor = measuredAnchor(c, own, *s))
-            return anchoredTransfer(c, own, *s, *anchor, target);
+        if (auto anchor = measuredAnchor(c, own, *s)) {
+            ThroughputEstimate e = anchoredTransfer(c, own, *s, *anchor, target);
+            coverExtrapolation(e, c, own, target);
+            return e;
+        }
     if (target)
         if (auto e = fromRoofline(c, *target, sources)) {
             ownReachWarning(*e, c, own, "times the roofline ratio " + numberText(e->transferRatio)
                                             + "x (no per-user rate that both systems' rows reach)");
+            coverExtrapolation(*e, c, own, target);
             return std::move(*e);
         }
     ThroughputEstimate e = measured(c, own);

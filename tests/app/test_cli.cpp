@@ -4,6 +4,8 @@
 #include "json.h"
 #include "test_support.h"
 
+#include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -137,6 +139,57 @@ private Q_SLOTS:
         QCOMPARE(runCli({"catalog", "show", "no-such-gpu"}).code, 2);
         QCOMPARE(runCli({"evaluate", "--help"}).code, 0);
         QCOMPARE(runCli({"--version"}).code, 0);
+    }
+
+    // Vera Rubin has no rows of its own: its throughput is another accelerator's rows times the
+    // spec ratio, and the text and the JSON say so in the same sentence: the source system, both
+    // spec ratios with their fitted exponents, and the software mode. A software mode of expected
+    // is stated as well (and applies no gain to non-MLPerf rows, which have no round).
+    void aTransferredThroughputSaysHowItWasObtained()
+    {
+        const Run text = runCli({"evaluate", examplePath("vr200-nvl72-deepseek-r1.json")});
+        QVERIFY2(text.code == 0, text.err.c_str());
+        const Run json = runCli({"evaluate", examplePath("vr200-nvl72-deepseek-r1.json"), "--json"});
+        QVERIFY2(json.code == 0, json.err.c_str());
+        const json::Value root = parsed(json);
+        const json::Value* d = root.find("throughput_derivation");
+        QVERIFY(d && d->type == json::Value::Type::String);
+        for (const char* part : {"'s measured rows x ", "HBM bandwidth", "dense compute", "exponents fitted on",
+                                 "workload.software = measured"})
+            QVERIFY2(d->string.find(part) != std::string::npos, d->string.c_str());
+        QVERIFY2(text.out.find("How the throughput was obtained\n  " + d->string) != std::string::npos, text.out.c_str());
+        const Run expected = runCli({"evaluate", examplePath("vr200-nvl72-deepseek-r1.json"), "--json", "--set",
+                                     "workload.software=expected"});
+        QVERIFY2(expected.code == 0, expected.err.c_str());
+        const json::Value expectedRoot = parsed(expected);
+        QVERIFY(expectedRoot.find("throughput_derivation")->string.find("workload.software = expected") != std::string::npos);
+        QCOMPARE(runCli({"evaluate", examplePath("vr200-nvl72-deepseek-r1.json"), "--set", "workload.software=hopeful"}).code, 2);
+    }
+
+    // An output never replaces an input, nor another output: refused with exit 1 before anything
+    // is written, the scenario byte for byte as it was, through a symbolic link too.
+    void outputsNeverOverwriteInputs()
+    {
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath(QStringLiteral("s.json"));
+        QVERIFY(QFile::copy(QString::fromStdString(examplePath("gb200-nvl72-deepseek-r1.json")), scenario));
+        const QByteArray before = testsupport::fileHash(scenario);
+        const QString link = dir.filePath(QStringLiteral("link.pdf"));
+        QVERIFY(QFile::link(scenario, link));
+        const std::string s = scenario.toStdString();
+        const std::string other = dir.filePath(QStringLiteral("out.csv")).toStdString();
+        const std::vector<std::vector<std::string>> clashes{
+            {"evaluate", s, "--pdf", s},
+            {"evaluate", s, "--xlsx", link.toStdString()},
+            {"evaluate", s, "--csv", other, "--pdf", other},
+            {"evaluate", s, "--csv", other, "--xlsx", dir.filePath(QStringLiteral("out.bom.csv")).toStdString()}};
+        for (const auto& args : clashes) {
+            const Run r = runCli(args);
+            QCOMPARE(r.code, 1);
+            QVERIFY2(r.err.find("nothing was written") != std::string::npos, r.err.c_str());
+        }
+        QCOMPARE(testsupport::fileHash(scenario), before);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::System).size(), 2); // the scenario and the link
     }
 
     void infeasiblePowerCapExitsFour()

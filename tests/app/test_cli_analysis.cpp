@@ -122,6 +122,37 @@ private Q_SLOTS:
         QVERIFY2(help.out.find("correlations between inputs are not modelled") != std::string::npos, help.out.c_str());
     }
 
+    // A predicted throughput is uncertain by its band and nothing else is invented: with no --dist,
+    // Monte Carlo samples the throughput alone, log-normal through the band's P10 and P90, so its
+    // P10-P90 of cost per Mtok is evaluate's band (which holds every other input) up to sampling.
+    // The tolerance is 15% at each end; GB300's example predicts its throughput.
+    void monteCarloOfAPredictedThroughputMatchesTheEvaluateBand()
+    {
+        const std::string example = examplePath("gb300-nvl72-deepseek-r1.json");
+        const Run ev = runCli({"evaluate", example, "--json"});
+        QVERIFY2(ev.code == 0, ev.err.c_str());
+        const json::Value evaluated = parsed(ev);
+        const json::Value* band = evaluated.find("bands")->find("results.cost_per_mtok_usd");
+        QVERIFY(band);
+        const Run mc = runCli({"montecarlo", example, "--samples", "4000", "--json"});
+        QVERIFY2(mc.code == 0, mc.err.c_str());
+        const json::Value sampled = parsed(mc);
+        VERIFY_RELATIVE(number(sampled, "results.cost_per_mtok_usd.p10"), number(*band, "p10"), 0.15);
+        VERIFY_RELATIVE(number(sampled, "results.cost_per_mtok_usd.p90"), number(*band, "p90"), 0.15);
+        const json::Value* inputs = sampled.find("inputs");
+        QVERIFY(inputs && inputs->array && inputs->array->size() == 1);
+        QCOMPARE(inputs->array->front().find("path")->string, std::string("workload.throughput_tokens_per_s_per_gpu"));
+
+        // The tornado ranks the same throughput band with the cost drivers.
+        const Run t = runCli({"tornado", example, "--json"});
+        QVERIFY2(t.code == 0, t.err.c_str());
+        bool throughputBar = false;
+        const json::Value tornadoRoot = parsed(t);
+        for (const json::Value& bar : *tornadoRoot.find("bars")->array)
+            throughputBar = throughputBar || bar.find("path")->string == "workload.throughput_tokens_per_s_per_gpu";
+        QVERIFY(throughputBar);
+    }
+
     void tornadoRanksAndMatchesEvaluate()
     {
         const Run ev = runCli({"evaluate", examplePath(kExample), "--json"});

@@ -108,9 +108,9 @@ private Q_SLOTS:
                                       percent(number(*s, "mean_absolute")), percent(number(*s, "within_25pct")),
                                       percent(number(*s, "in_p10_p90_band")),
                                       QString::number(number(*s, "outside_half_to_double"))};
-            QVERIFY2(row.cells == printed,
-                     (where + ": README " + row.cells.join(u' ').toUtf8() + ", validate " + printed.join(u' ').toUtf8())
-                         .constData());
+            const QByteArray message
+                = where + ": README " + row.cells.join(u' ').toUtf8() + ", validate " + printed.join(u' ').toUtf8();
+            QVERIFY2(row.cells == printed, message.constData());
         }
     }
 

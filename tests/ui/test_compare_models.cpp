@@ -143,6 +143,12 @@ private Q_SLOTS:
         QCOMPARE(p->restsOnModel()->rowCount(), int(tco->evidence->inputs.size()));
         QCOMPARE(p->restsOnModel()->index(0, 0).data().toString(), QString::fromStdString(tco->evidence->inputs[0]));
         QCOMPARE(p->warningsModel()->rowCount(), int(e.warnings.size()));
+        // Vera Rubin has no rows of its own: the panel says how its throughput was obtained, the
+        // sentence the CLI and the PDF print (the source system, the spec ratio and its exponents).
+        QVERIFY(!e.throughputDerivation.empty());
+        QVERIFY2(p->derivationText().contains(QString::fromStdString(e.throughputDerivation).toHtmlEscaped()),
+                 qPrintable(p->derivationText()));
+        QVERIFY2(p->derivationText().contains(QStringLiteral("HBM bandwidth")), qPrintable(p->derivationText()));
     }
 
     void verifiedOnlySwitchResetsTheWeakerInputs()

@@ -376,12 +376,14 @@ private Q_SLOTS:
     void everyChoiceFieldMovesTheNumbers()
     {
         // The test above can only catch a word missing from the memo's key if changing that word
-        // changes the figures: check each choice field has a word that does, on one of its bases. Except two
+        // changes the figures: check each choice field has a word that does, on one of its bases. Except three
         // the numbers-only steps never read from the choices: workload.serving (the full path's KV
-        // hand-off details; a throughput source reads the scenario's word itself) and
+        // hand-off details; a throughput source reads the scenario's word itself), workload.software
+        // (read only by a throughput source, which keys its answers on every workload field) and
         // facility.cooling (it sets defaults, which resolving has already filled in).
         for (const FieldSpec& f : scenarioFields()) {
-            if (f.kind != FieldKind::Choice || f.path == "workload.serving" || f.path == "facility.cooling")
+            if (f.kind != FieldKind::Choice || f.path == "workload.serving" || f.path == "workload.software"
+                || f.path == "facility.cooling")
                 continue;
             bool moved = false;
             for (const char* kind : {"inference", "training"}) {
