@@ -54,6 +54,8 @@ ComparisonModel buildComparison(const std::vector<ReportModel>& models, std::siz
     c.baseline = baseline < models.size() ? baseline : 0;
     for (const ReportModel& m : models)
         c.scenarioNames.push_back(m.scenarioName);
+    c.differingInputs = differingInputs(models);
+    c.warnings = comparisonWarnings(models, c.differingInputs);
     for (const ReportFigure* first : rowOrder(models)) {
         ComparisonRow r{first->key, first->label, first->unit, {}, {}, {}};
         for (const ReportModel& m : models) {

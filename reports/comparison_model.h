@@ -7,6 +7,7 @@
 // Rows: the headline figures (the "results.*" keys) first, then every other key in the engine's
 // order; a key only some scenarios publish still gets its row, empty where it is missing.
 
+#include "differing_inputs.h"
 #include "report_model.h"
 
 #include <cstddef>
@@ -27,6 +28,8 @@ struct ComparisonRow {
 struct ComparisonModel {
     std::vector<std::string> scenarioNames;
     std::size_t baseline = 0; // index into scenarioNames
+    std::vector<DifferingInput> differingInputs; // printed before the outputs (differing_inputs.h)
+    std::vector<std::string> warnings;           // differences that are not the hardware's
     std::vector<ComparisonRow> rows;
 
     const ComparisonRow* row(const std::string& key) const;

@@ -63,6 +63,20 @@ QByteArray renderComparisonText(const ComparisonModel& c)
     for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
         out += "  " + std::to_string(i + 1) + ". " + c.scenarioNames[i] + (i == c.baseline ? "  (baseline)" : "")
                + "\n";
+    if (!c.differingInputs.empty()) {
+        out += "\nInputs that differ\n" + padded("input", kLabelWidth);
+        for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
+            out += padded(std::to_string(i + 1), kCellWidth);
+        out += "\n";
+        for (const DifferingInput& d : c.differingInputs) {
+            out += padded(d.path, kLabelWidth);
+            for (const std::string& v : d.values)
+                out += padded(v.empty() ? "-" : v, kCellWidth);
+            out += "\n";
+        }
+    }
+    for (const std::string& w : c.warnings)
+        out += "warning: " + w + "\n";
     out += "\n" + padded("metric", kLabelWidth);
     for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
         out += padded(std::to_string(i + 1), kCellWidth);
@@ -85,6 +99,15 @@ QByteArray renderComparisonCsv(const ComparisonModel& c)
         header.push_back(name + " ratio");
     }
     csvRow(out, header);
+    // The inputs that differ come first, their values as the reports print inputs, no ratio.
+    for (const DifferingInput& d : c.differingInputs) {
+        std::vector<std::string> fields{d.path, "input (differs)", ""};
+        for (const std::string& v : d.values) {
+            fields.push_back(v);
+            fields.push_back("");
+        }
+        csvRow(out, fields);
+    }
     for (const ComparisonRow& r : c.rows) {
         std::vector<std::string> fields{r.key, r.label, r.unit};
         for (std::size_t i = 0; i < r.values.size(); ++i) {
@@ -104,6 +127,20 @@ QByteArray renderComparisonJson(const ComparisonModel& c)
         json::append(names, json::makeString(n));
     json::add(root, "scenarios", names);
     json::add(root, "baseline_index", json::makeNumber(static_cast<double>(c.baseline))); // 0-based, into "scenarios"
+    json::Value differing = json::makeArray();
+    for (const DifferingInput& d : c.differingInputs) {
+        json::Value item = json::makeObject(), values = json::makeArray();
+        for (const std::string& v : d.values)
+            json::append(values, json::makeString(v));
+        json::add(item, "path", json::makeString(d.path));
+        json::add(item, "values", values);
+        json::append(differing, item);
+    }
+    json::add(root, "differing_inputs", differing);
+    json::Value warnings = json::makeArray();
+    for (const std::string& w : c.warnings)
+        json::append(warnings, json::makeString(w));
+    json::add(root, "warnings", warnings);
     json::Value rows = json::makeArray();
     for (const ComparisonRow& r : c.rows) {
         json::Value row = json::makeObject();

@@ -52,6 +52,21 @@ PdfTable comparisonTable(const ComparisonModel& c)
     return t;
 }
 
+PdfTable differingInputsTable(const ComparisonModel& c)
+{
+    PdfTable t;
+    t.columns.push_back({QStringLiteral("Input"), 3.0, false});
+    for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
+        t.columns.push_back({QString::number(i + 1), 1.75, true});
+    for (const DifferingInput& d : c.differingInputs) {
+        QStringList row{qs(d.path)};
+        for (const std::string& v : d.values)
+            row << (v.empty() ? QStringLiteral("-") : qs(v));
+        t.rows.push_back(row);
+    }
+    return t;
+}
+
 } // namespace
 
 ChartSpec comparisonChart(const ComparisonModel& c, const std::string& key)
@@ -91,6 +106,13 @@ PdfDocumentPlan comparisonPdfPlan(ComparisonModel c)
         for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
             l.paragraph(numbered(c, i) + (i == c.baseline ? QStringLiteral("  (baseline)") : QString()), l.fonts().bold);
         l.space(6);
+        if (!c.differingInputs.empty()) {
+            l.heading(QStringLiteral("Inputs that differ"));
+            for (const std::string& w : c.warnings)
+                l.paragraph(QStringLiteral("Warning: ") + qs(w));
+            l.table(differingInputsTable(c));
+            l.heading(QStringLiteral("Figures"));
+        }
         l.chart(comparisonChart(c), 60 + 26 * static_cast<qreal>(c.scenarioNames.size()));
         l.chart(comparisonChart(c, "results.tco_per_gpu_hour_usd"), 60 + 26 * static_cast<qreal>(c.scenarioNames.size()));
         l.table(comparisonTable(c));

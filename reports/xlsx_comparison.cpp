@@ -59,6 +59,25 @@ void fillComparison(XlsxBook& book, const ComparisonModel& c)
         ++scenarios.row;
     }
     worksheet_set_column(scenarios.ws, 0, 0, 48, nullptr);
+
+    // What differs among the scenarios besides the hardware, and every input that differs.
+    XlsxSheet differing{book.addSheet("Inputs that differ"), "Inputs that differ", 0};
+    worksheet_set_column(differing.ws, 0, 0, 44, nullptr);
+    worksheet_set_column(differing.ws, 1, lxw_col_t(n), 28, nullptr);
+    differing.text(0, "input", book.header());
+    for (int i = 0; i < n; ++i)
+        differing.text(1 + i, c.scenarioNames[std::size_t(i)], book.header());
+    ++differing.row;
+    for (const DifferingInput& d : c.differingInputs) {
+        differing.text(0, d.path);
+        for (int i = 0; i < n; ++i)
+            differing.text(1 + i, d.values[std::size_t(i)]);
+        ++differing.row;
+    }
+    for (const std::string& w : c.warnings) {
+        ++differing.row;
+        differing.text(0, "warning: " + w);
+    }
 }
 
 } // namespace

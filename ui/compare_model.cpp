@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare_model.h"
 
+#include "report_model.h"
+
 #include "comparison_model.h"
 
 #include "figure_text.h"
@@ -166,6 +168,19 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
         return {};
     const QString name = scenario == baseline_ ? tr("%1 (baseline)").arg(columns_[scenario].name) : columns_[scenario].name;
     return role == Qt::ToolTipRole ? name : wrapped(name);
+}
+
+CompareModel::Differences CompareModel::differences() const
+{
+    std::vector<ReportModel> models;
+    for (const Column& c : columns_)
+        if (c.snapshot && c.snapshot->evaluation)
+            models.push_back(buildReportModel(*c.snapshot->evaluation));
+    if (models.size() < 2)
+        return {};
+    Differences d{differingInputs(models), {}};
+    d.warnings = comparisonWarnings(models, d.inputs);
+    return d;
 }
 
 void CompareModel::setScenario(const QObject* id, const QString& name, std::shared_ptr<const EvaluationSnapshot> snapshot)

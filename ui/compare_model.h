@@ -4,6 +4,7 @@
 // Scenarios side by side: one row per figure, one column per scenario, each cell the figure and
 // its ratio to the baseline scenario's. Columns 0 and 1 are the figure's name and unit.
 
+#include "differing_inputs.h"
 #include "document_evaluator.h"
 
 #include <QAbstractTableModel>
@@ -38,6 +39,14 @@ public:
     void setBaseline(int scenario);
     int baseline() const { return baseline_; }
     int rowOf(std::string_view key) const;
+
+    // What differs among the scenarios' inputs, and the warnings for differences that are not the
+    // hardware's (differing_inputs.h), worked out from their current evaluations when asked.
+    struct Differences {
+        std::vector<DifferingInput> inputs;
+        std::vector<std::string> warnings;
+    };
+    Differences differences() const;
 
 private:
     struct Column {

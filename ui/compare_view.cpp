@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -18,6 +19,7 @@ CompareView::CompareView(CompareModel* model, QWidget* parent)
     , model_(model)
     , baseline_(new QComboBox(this))
     , table_(new QTableView(this))
+    , differences_(new QLabel(this))
 {
     auto* v = new QVBoxLayout(this);
     auto* top = new QHBoxLayout;
@@ -33,6 +35,16 @@ CompareView::CompareView(CompareModel* model, QWidget* parent)
     note->setWordWrap(true);
     v->addLayout(top);
     v->addWidget(note);
+    differences_->setWordWrap(true);
+    differences_->setTextFormat(Qt::RichText);
+    differences_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    differences_->setAccessibleName(tr("Inputs that differ among the scenarios"));
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(differences_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMaximumHeight(160); // the table below stays the view's main part
+    v->addWidget(scroll);
     table_->setModel(model_);
     table_->setAccessibleName(tr("Scenarios compared"));
     table_->verticalHeader()->hide();
@@ -48,8 +60,40 @@ CompareView::CompareView(CompareModel* model, QWidget* parent)
     connect(model_, &QAbstractItemModel::columnsInserted, this, &CompareView::refillBaselines);
     connect(model_, &QAbstractItemModel::columnsRemoved, this, &CompareView::refillBaselines);
     connect(model_, &QAbstractItemModel::headerDataChanged, this, &CompareView::refillBaselines);
+    // What differs follows every change of any scenario, but is worked out only while it is seen.
+    const auto whileSeen = [this] {
+        if (isVisible())
+            showDifferences();
+    };
+    connect(model_, &QAbstractItemModel::modelReset, this, whileSeen);
+    connect(model_, &QAbstractItemModel::layoutChanged, this, whileSeen);
+    connect(model_, &QAbstractItemModel::dataChanged, this, whileSeen);
+    connect(model_, &QAbstractItemModel::columnsInserted, this, whileSeen);
+    connect(model_, &QAbstractItemModel::columnsRemoved, this, whileSeen);
     refillBaselines();
 }
+
+void CompareView::showDifferences()
+{
+    const CompareModel::Differences d = model_->differences();
+    QString html;
+    if (!d.inputs.empty()) {
+        html += tr("<b>Inputs that differ</b> (in the order of the columns):<br>");
+        for (const DifferingInput& in : d.inputs) {
+            QStringList values;
+            for (const std::string& v : in.values)
+                values << (v.empty() ? QStringLiteral("-") : QString::fromStdString(v).toHtmlEscaped());
+            html += QString::fromStdString(in.path).toHtmlEscaped() + QStringLiteral(": ") + values.join(QStringLiteral(" / "))
+                + QStringLiteral("<br>");
+        }
+    }
+    for (const std::string& w : d.warnings)
+        html += tr("<b>Warning</b>: %1<br>").arg(QString::fromStdString(w).toHtmlEscaped());
+    differences_->setText(html);
+    differences_->setVisible(!html.isEmpty());
+}
+
+QString CompareView::differencesText() const { return differences_->isHidden() ? QString() : differences_->text(); }
 
 void CompareView::fitToContents(bool on)
 {
@@ -65,6 +109,7 @@ void CompareView::fitToContents(bool on)
 void CompareView::showEvent(QShowEvent* e)
 {
     fitToContents(true);
+    showDifferences();
     QWidget::showEvent(e);
 }
 

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QLabel;
 class QTableView;
 
 namespace planner {
@@ -18,6 +19,7 @@ public:
     explicit CompareView(CompareModel* model, QWidget* parent = nullptr);
     QComboBox* baselineBox() const { return baseline_; }
     QTableView* table() const { return table_; }
+    QString differencesText() const; // the inputs that differ and the warnings, as shown
 
 protected:
     void showEvent(QShowEvent* e) override;
@@ -26,10 +28,12 @@ protected:
 private:
     void refillBaselines();
     void fitToContents(bool on);
+    void showDifferences();
 
     CompareModel* model_;
     QComboBox* baseline_;
     QTableView* table_;
+    QLabel* differences_;
 };
 
 } // namespace planner

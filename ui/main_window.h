@@ -66,6 +66,7 @@ public:
     // Views
     DashboardView* dashboard() const { return dashboard_; }
     CompareModel* compareModel() const { return compareModel_; }
+    CompareView* compareView() const { return compare_; }
     ProvenancePanel* provenance() const { return provenance_; }
     SweepPanel* sweepPanel() const { return sweep_; }
     UncertaintyPanel* uncertaintyPanel() const { return uncertainty_; }

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <map>
+
 #include <cmath>
 
 using namespace planner;
@@ -137,7 +139,14 @@ private Q_SLOTS:
         QCOMPARE(header.size(), std::size_t(3 + 2 * 2));
         QCOMPARE(header[3], std::string("GB200 NVL72 serving DeepSeek-R1 at 90 tok/s/user value"));
         QCOMPARE(header[6], std::string("GB300 NVL72 serving DeepSeek-R1 at 90 tok/s/user ratio"));
+        // The inputs that differ come first, each without a ratio; then the figures.
         QVERIFY(reader.next(row));
+        QCOMPARE(row[0], std::string("system"));
+        QCOMPARE(row[1], std::string("input (differs)"));
+        QCOMPARE(row[3], std::string("gb200-nvl72"));
+        QCOMPARE(row[4], std::string());
+        while (reader.next(row) && row[1] == "input (differs)") {
+        }
         QCOMPARE(row[0], std::string("results.cost_per_mtok_usd"));
         const double a = evaluated(kGb200, "results", "cost_per_mtok_usd");
         const double b = evaluated(kGb300, "results", "cost_per_mtok_usd");
@@ -145,6 +154,48 @@ private Q_SLOTS:
         QCOMPARE(std::stod(row[4]), 1.0);
         QCOMPARE(std::stod(row[5]), b);
         VERIFY_RELATIVE(std::stod(row[6]), b / a, 1e-15);
+    }
+
+    // What differs is listed before the outputs, with a warning for each difference that is not
+    // the hardware's; --hold takes sections from the baseline so that only the hardware differs.
+    void differingInputsAndHeldSections()
+    {
+        const std::string vr = examplePath("vr200-nvl72-deepseek-r1.json");
+        const Run r = runCli({"compare", examplePath(kGb200), examplePath(kGb300), vr, "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value root = parsed(r);
+        const json::Value* differing = root.find("differing_inputs");
+        QVERIFY(differing && differing->array);
+        std::map<std::string, std::vector<std::string>> byPath;
+        for (const json::Value& d : *differing->array) {
+            std::vector<std::string> values;
+            for (const json::Value& v : *d.find("values")->array)
+                values.push_back(v.string);
+            byPath[d.find("path")->string] = values;
+        }
+        // From the example files: GB200 and Vera Rubin are built, GB300 colocated.
+        QCOMPARE(byPath["facility.mode"], (std::vector<std::string>{"build", "colocation", "build"}));
+        QCOMPARE(byPath["system"], (std::vector<std::string>{"gb200-nvl72", "gb300-nvl72", "vr200-nvl72"}));
+        QVERIFY(!byPath.count("name")); // labels are not inputs
+        std::string warnings;
+        for (const json::Value& w : *root.find("warnings")->array)
+            warnings += w.string + "\n";
+        for (const char* what : {"differ in ownership", "differ in planned utilization", "differ in cost of capital",
+                                 "sized differently"})
+            QVERIFY2(warnings.find(what) != std::string::npos, warnings.c_str());
+
+        const Run held = runCli({"compare", examplePath(kGb200), examplePath(kGb300), vr, "--hold", "finance,facility", "--json"});
+        QVERIFY2(held.code == 0, held.err.c_str());
+        const json::Value heldRoot = parsed(held);
+        // Held: no finance or facility input differs, but for what belongs to the hardware: the
+        // system's price, and the cooling and its PUE, which no example gives and so follow each
+        // system's own (Vera Rubin's warm-water loop).
+        for (const json::Value& d : *heldRoot.find("differing_inputs")->array) {
+            const std::string& path = d.find("path")->string;
+            const bool hardware = path == "finance.system_price_usd" || path == "facility.cooling" || path == "facility.pue";
+            QVERIFY2(hardware || (path.rfind("finance.", 0) != 0 && path.rfind("facility.", 0) != 0), path.c_str());
+        }
+        QCOMPARE(runCli({"compare", examplePath(kGb200), examplePath(kGb300), "--hold", "finance,site"}).code, 1);
     }
 
     void badArgumentsAreUsageErrors_data()

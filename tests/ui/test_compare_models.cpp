@@ -128,6 +128,25 @@ private Q_SLOTS:
             QVERIFY2(table->rowHeight(row) >= cells->sizeHintForRow(row), qPrintable(QString::number(row)));
     }
 
+    // The Compare view lists the inputs that differ before the figures, with a warning for each
+    // difference that is not the hardware's (GB200's example builds, GB300's colocates), and
+    // follows an edit: the utilization made equal leaves that warning out.
+    void compareViewShowsTheDifferingInputs()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        w.resize(1440, 900);
+        w.show();
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        auto* gb300 = w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json"));
+        QVERIFY(gb300);
+        w.tabs()->setCurrentWidget(w.compareView());
+        QTRY_VERIFY(w.compareView()->differencesText().contains(QStringLiteral("facility.mode: build / colocation")));
+        QVERIFY(w.compareView()->differencesText().contains(QStringLiteral("ownership")));
+        QVERIFY(w.compareView()->differencesText().contains(QStringLiteral("differ in planned utilization")));
+        QVERIFY(gb300->setFieldText("finance.utilization", "0.7"));
+        QTRY_VERIFY2(!w.compareView()->differencesText().contains(QStringLiteral("differ in planned utilization")), qPrintable(w.compareView()->differencesText()));
+    }
+
     void provenanceModelsPassTheTesterAndFollowTheFigure()
     {
         MainWindow w(uitest::quietWindow(dir_));
