@@ -187,7 +187,7 @@ private Q_SLOTS:
                                   || n->provenance.grade == Grade::Estimate))
                 expected << QString::fromUtf8(f.path.data(), qsizetype(f.path.size()));
         }
-        // The file's one spare rack in twenty is an estimate; its default is no spares.
+        // The file's spare racks (about one in thirty) are an estimate; its default is no spares.
         QVERIFY(expected.contains(QStringLiteral("cluster.spare_fraction")));
         QVERIFY(!p->resetPaths().contains(QStringLiteral("facility.power_cap_mw"))); // the site contract, user
         QCOMPARE(p->resetPaths(), expected);
