@@ -56,19 +56,13 @@ ForwardReport leaveAcceleratorsOut(std::span<const BenchmarkPoint> points, const
 {
     ForwardReport out;
     const BenchmarkAges ages = BenchmarkAges::of(points);
-    std::map<std::string, std::vector<const BenchmarkPoint*>> byGpu;
-    for (const BenchmarkPoint& p : points)
-        if (usable(p))
-            byGpu[gpuOf(p, catalog)].push_back(&p);
+    const PointKey gpuKey = [&](const BenchmarkPoint& p) { return gpuOf(p, catalog); };
+    const auto byGpu = usablePointsBy(points, gpuKey);
     std::size_t done = 0;
     for (const auto& [gpu, targets] : byGpu) {
         if (stopped(feedback, out.report, double(done++) / byGpu.size()))
             break;
-        std::vector<BenchmarkPoint> rest;
-        for (const BenchmarkPoint& p : points)
-            if (gpuOf(p, catalog) != gpu)
-                rest.push_back(p);
-        predictFold(out.report, rest, targets, catalog, ages);
+        predictFold(out.report, pointsOutside(points, gpuKey, gpu), targets, catalog, ages);
         out.folds.push_back(gpu + ": " + std::to_string(targets.size()) + " rows predicted without any row of it");
     }
     return out;

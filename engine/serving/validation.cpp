@@ -214,55 +214,66 @@ void leaveCurvesOut(ValidationReport& r, std::span<const BenchmarkPoint> points,
     }
 }
 
+// Each group of points predicted from the points outside it, with the calibration `fit` gives
+// for that rest.
+void leaveGroupsOut(ValidationReport& r, std::span<const BenchmarkPoint> points, const Catalog& catalog,
+                    const PointKey& key, const std::function<Calibration(const std::vector<BenchmarkPoint>&)>& fit,
+                    bool withRound, const Feedback* feedback)
+{
+    std::size_t done = 0;
+    for (const auto& [group, members] : usablePointsBy(points, key)) {
+        if (stop(feedback, r, done, points.size()))
+            return;
+        const std::vector<BenchmarkPoint> rest = pointsOutside(points, key, group);
+        const Calibration fitted = fit(rest);
+        const ThroughputModel tm(rest, catalog, fitted);
+        for (const BenchmarkPoint* p : members)
+            predictPoint(r, tm, *p, catalog, withRound);
+        done += members.size();
+    }
+}
+
 // Every point of a model predicted with all rows of that model removed (and, with recalibrate,
 // the efficiencies refitted without them).
 void leaveBenchmarksOut(ValidationReport& r, std::span<const BenchmarkPoint> points, const Catalog& catalog,
                         const Calibration& calibration, const ValidationOptions& options, const Feedback* feedback)
 {
-    std::map<std::string, std::vector<const BenchmarkPoint*>> byModel;
-    for (const BenchmarkPoint& p : points)
-        if (usable(p))
-            byModel[modelId(p, catalog)].push_back(&p);
-    std::size_t done = 0;
-    for (const auto& [model, members] : byModel) {
-        if (stop(feedback, r, done, points.size()))
-            return;
-        std::vector<BenchmarkPoint> rest;
-        for (const BenchmarkPoint& p : points)
-            if (modelId(p, catalog) != model)
-                rest.push_back(p);
-        const Calibration fitted = options.recalibrate ? calibrate(rest, catalog, calibration) : calibration;
-        const ThroughputModel tm(rest, catalog, fitted);
-        for (const BenchmarkPoint* p : members)
-            predictPoint(r, tm, *p, catalog);
-        done += members.size();
-    }
+    leaveGroupsOut(r, points, catalog, [&](const BenchmarkPoint& p) { return modelId(p, catalog); },
+                   [&](const std::vector<BenchmarkPoint>& rest) {
+                       return options.recalibrate ? calibrate(rest, catalog, calibration) : calibration;
+                   },
+                   false, feedback);
 }
 
 // Every point of an accelerator predicted with all rows of that GPU id removed, calibration kept.
 void leaveAcceleratorsOut(ValidationReport& r, std::span<const BenchmarkPoint> points, const Catalog& catalog,
                           const Calibration& calibration, const Feedback* feedback)
 {
-    std::map<std::string, std::vector<const BenchmarkPoint*>> byGpu;
-    for (const BenchmarkPoint& p : points)
-        if (usable(p))
-            byGpu[gpuOf(p, catalog)].push_back(&p);
-    std::size_t done = 0;
-    for (const auto& [gpu, members] : byGpu) {
-        if (stop(feedback, r, done, points.size()))
-            return;
-        std::vector<BenchmarkPoint> rest;
-        for (const BenchmarkPoint& p : points)
-            if (gpuOf(p, catalog) != gpu)
-                rest.push_back(p);
-        const ThroughputModel tm(rest, catalog, calibration);
-        for (const BenchmarkPoint* p : members)
-            predictPoint(r, tm, *p, catalog, true);
-        done += members.size();
-    }
+    leaveGroupsOut(r, points, catalog, [&](const BenchmarkPoint& p) { return gpuOf(p, catalog); },
+                   [&](const std::vector<BenchmarkPoint>&) { return calibration; }, true, feedback);
 }
 
 } // namespace
+
+std::map<std::string, std::vector<const BenchmarkPoint*>> usablePointsBy(std::span<const BenchmarkPoint> points,
+                                                                       const PointKey& key)
+{
+    std::map<std::string, std::vector<const BenchmarkPoint*>> groups;
+    for (const BenchmarkPoint& p : points)
+        if (usable(p))
+            groups[key(p)].push_back(&p);
+    return groups;
+}
+
+std::vector<BenchmarkPoint> pointsOutside(std::span<const BenchmarkPoint> points, const PointKey& key,
+                                          const std::string& group)
+{
+    std::vector<BenchmarkPoint> rest;
+    for (const BenchmarkPoint& p : points)
+        if (key(p) != group)
+            rest.push_back(p);
+    return rest;
+}
 
 ValidationReport leaveOneOut(std::span<const BenchmarkPoint> points, const Catalog& catalog,
                              const Calibration& calibration, const ValidationOptions& options,

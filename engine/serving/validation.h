@@ -40,6 +40,8 @@
 #include "core/feedback.h"
 #include "serving/throughput.h"
 
+#include <functional>
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -100,6 +102,14 @@ ErrorStats statsOf(const std::vector<const Prediction*>& predictions);
 std::string gpuOf(const BenchmarkPoint& p, const Catalog& catalog);
 // Whether a point can be validated: model, system, throughput and lengths are known.
 bool usable(const BenchmarkPoint& p);
+
+// The usable points grouped by a key (a model id, a GPU id), and the points outside one group:
+// every leave-a-group-out protocol predicts each group from the rest.
+using PointKey = std::function<std::string(const BenchmarkPoint&)>;
+std::map<std::string, std::vector<const BenchmarkPoint*>> usablePointsBy(std::span<const BenchmarkPoint> points,
+                                                                       const PointKey& key);
+std::vector<BenchmarkPoint> pointsOutside(std::span<const BenchmarkPoint> points, const PointKey& key,
+                                          const std::string& group);
 
 // Predicts one point with the model and files the prediction (a point it cannot predict counts
 // as skipped); withRound asks for the point's own MLPerf round. summarise fills the statistics.
