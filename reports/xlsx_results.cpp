@@ -245,6 +245,13 @@ std::vector<std::string> opexRows(ResultsSheet& rs, const ReportModel& m, XlsxIn
     return lines;
 }
 
+// The goodput cell the token and request rows share: every facility mode counts it.
+std::string goodputCell(XlsxInputs& in, const FinanceInput& b)
+{
+    return in.engine("finance.goodput", "Goodput the finance model applies (every facility mode)", b.goodput, "fraction",
+                     "engine: reliability model");
+}
+
 bool hasFigure(const ReportModel& m, std::string_view key)
 {
     for (const ReportFigure& f : m.figures)
@@ -263,9 +270,7 @@ void requestRows(ResultsSheet& rs, XlsxInputs& in, const FinanceInput& b, const 
     const double tokensPerRequest = b.inputTokens + b.outputTokens;
     const double rate = in_tokens_per_second(b.tokensPerGpu) / tokensPerRequest;
     const std::string rps = in.input("workload.throughput_requests_per_s_per_gpu", rate, "requests/s/GPU");
-    const std::string goodput = in.engine("finance.goodput", "Goodput the finance model applies (1 when renting: the "
-                                                             "provider replaces failed GPUs)",
-                                          b.goodput, "fraction", "engine: reliability model");
+    const std::string goodput = goodputCell(in, b);
     const std::string util = in.input("finance.utilization", b.utilization, "fraction");
     const std::string capacityPerYear = rps + "*" + serving + "*" + goodput + "*" + kSecondsPerYear;
     // Requests served per year, inline: every formula row is an engine figure, and the engine
@@ -333,9 +338,7 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
     rs.title("Tokens and cost per token: cost per year / tokens served per year");
     const std::string tput = in.engine("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO",
                                        in_tokens_per_second(b.tokensPerGpu), "tokens/s/GPU", "engine: throughput model");
-    const std::string goodput = in.engine("finance.goodput", "Goodput the finance model applies (1 when renting: the "
-                                                             "provider replaces failed GPUs)",
-                                          b.goodput, "fraction", "engine: reliability model");
+    const std::string goodput = goodputCell(in, b);
     const std::string util = in.input("finance.utilization", b.utilization, "fraction");
     const std::string capacityPerYear = tput + "*" + serving + "*" + goodput + "*" + kSecondsPerYear;
     std::string servedFormula;

@@ -78,7 +78,7 @@ void fillFinanceInput(const Work& w, FinanceInput& in)
     in.outputTokens = s.workload.output_tokens.value;
     in.prefillTimeShare = w.throughput.prefillTimeShare;
     in.utilization = s.finance.utilization.value;
-    in.goodput = w.choices.mode == FacilityMode::Rent ? 1.0 : w.goodput;
+    in.goodput = w.goodput; // every mode alike: time lost to failures and stragglers serves no tokens
     in.servingGpus = double(w.out.sizing.servingDomains) * w.system.gpusPerDomain;
     in.demand = w.out.sizing.basis == SizingBasis::Demand ? averageDemand(s) : tokens_per_second(0);
     in.horizon = years(s.finance.depreciation_years.value);

@@ -16,8 +16,10 @@
 // - Colocation is billed on provisioned IT kW, whether used or not.
 // - Maintenance is a fraction of IT capex (compute, network, storage) per year.
 // - In rent mode the provider owns and runs the hardware and the site: the analyst pays the
-//   GPU-hour price plus storage and transit/egress (DESIGN 4.6); failed GPUs are replaced by the
-//   provider, so failures do not reduce billed goodput.
+//   GPU-hour price plus storage and transit/egress (DESIGN 4.6). Tokens served count goodput as in
+//   every mode: the provider replaces a failed GPU, but the time lost to the failure, the restart
+//   and stragglers is paid for and serves nothing, so the same cluster serves the same tokens
+//   whoever owns it.
 // - Cost per token = cost per year / tokens served per year. A cluster sized from demand serves the
 //   demand (its realized utilization is demand / capacity); a fixed cluster serves its serving
 //   GPUs (spares excluded) x throughput x utilization x goodput. Spares cost money and serve

@@ -129,7 +129,7 @@ private Q_SLOTS:
         const double perYear = metric(e, "finance.total_usd_per_year");
         const double served = metric(e, "results.tokens_served_per_year");
         const double servingGpus = metric(e, "sizing.serving_gpus");
-        const double goodput = mode == QLatin1String("rent") ? 1.0 : metric(e, "reliability.goodput");
+        const double goodput = metric(e, "reliability.goodput"); // every mode counts it, rent included
         const double capacity = servingGpus * 5000 * goodput * kSecondsPerYear;
         // Tokens served: the demand itself, or the serving capacity at the stated utilization.
         const double expectedServed = fromDemand ? demandPerDay * 365 : capacity * s.finance.utilization.value;
@@ -165,6 +165,29 @@ private Q_SLOTS:
         QCOMPARE(metric(e, "sizing.serving_gpus"), 3240.0);
         const double served = 3240 * 7698.0 * 0.7 * metric(e, "reliability.goodput") * kSecondsPerYear;
         VERIFY_RELATIVE(metric(e, "results.tokens_served_per_year"), served, 1e-9);
+    }
+
+    // Like for like: the same fixed cluster serves the same tokens whoever owns it. Rent counts the
+    // goodput as build and colocation do (time lost to failures and stragglers serves nothing,
+    // whoever replaces the GPU).
+    void everyFacilityModeServesTheSameTokensFromTheSameCluster()
+    {
+        for (const QString& file : kExamples) {
+            std::vector<double> served;
+            for (const char* mode : {"build", "colocation", "rent"}) {
+                Scenario s = example(file);
+                clearSizing(s);
+                set(s, "cluster.racks", "10");
+                set(s, "facility.mode", mode);
+                if (!s.finance.gpu_hour_usd.isSet())
+                    set(s, "finance.gpu_hour_usd", "3");
+                auto e = evaluate(s, builtinCatalog(), examplesContext());
+                QVERIFY2(e, e ? "" : e.error().message.c_str());
+                served.push_back(metric(e.value(), "results.tokens_served_per_year"));
+            }
+            VERIFY_RELATIVE(served[1], served[0], 1e-12);
+            VERIFY_RELATIVE(served[2], served[0], 1e-12);
+        }
     }
 
     void demandTheClusterCannotServeIsInfeasible()

@@ -78,11 +78,13 @@ private Q_SLOTS:
         // InferenceX: cost per Mtok = ($/GPU-hr) / (tok/s/GPU x 3600) x 1e6
         // = 2.31 / (1000 x 3600) x 1e6 = 0.641667 (SemiAnalysisAI/InferenceX-app cost formula;
         // $2.31/hr is SemiAnalysis' GB300 owning TCO). The formula holds for a fixed cluster with no
-        // spares (a spare is rented and serves nothing), so each example is set to one rack without.
+        // spares (a spare is rented and serves nothing) where every paid hour serves: each example is
+        // set to one rack without spares, and without failures (rent counts goodput too).
         QFETCH(QString, file);
         Run r = runCli({"evaluate", examplePath(file.toLatin1().constData()), "--json", "--set", "facility.mode=rent",
                         "--set", "finance.gpu_hour_usd=2.31", "--set", "workload.throughput_tokens_per_s_per_gpu=1000",
-                        "--set", "finance.utilization=1", "--set", "cluster.gpus=72", "--set", "cluster.spare_fraction=0"});
+                        "--set", "finance.utilization=1", "--set", "cluster.gpus=72", "--set", "cluster.spare_fraction=0",
+                        "--set", "reliability.failures_per_gpu_hour=0"});
         QVERIFY2(r.code == 0, r.err.c_str());
         VERIFY_NEAR(number(parsed(r), "results", "cost_per_mtok_usd"), 0.6417, 5e-5);
     }

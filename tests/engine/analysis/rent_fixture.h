@@ -3,7 +3,8 @@
 
 // A rented scenario whose cost per million tokens has a closed form, for the analysis suites:
 // in rent mode the GPU-hour price is all-in, nothing else costs anything (no spares, no storage,
-// staff or transit by default) and goodput is 1, so per year
+// staff or transit by default), and with no failures goodput is 1 (rent counts goodput like every
+// mode), so per year
 //   cost   = price x GPUs x hours
 //   tokens = throughput x GPUs x utilization x 3600 x hours
 // and cost per million tokens = price x 1e6 / (3600 x throughput x utilization).
@@ -31,6 +32,7 @@ inline planner::Scenario rentedScenario(double gpuHourUsd, double tokensPerSPerG
     set("facility.mode", "rent");
     set("finance.gpu_hour_usd", std::to_string(gpuHourUsd));
     set("finance.utilization", std::to_string(utilization));
+    set("reliability.failures_per_gpu_hour", "0");
     return s;
 }
 
