@@ -24,6 +24,8 @@ constexpr std::array kHeadline{
     KpiSpec{"sizing.racks", "Racks"},
     KpiSpec{"sizing.facility_kw", "Facility power"},
     KpiSpec{"results.capex_usd", "Capex"},
+    KpiSpec{"results.tokens_per_s_per_gpu", "Throughput per GPU"},
+    KpiSpec{"results.utilization_realized", "Realized utilization"},
 };
 
 // Interactivity bounds around the scenario's own: a person reads the curve's shape from a factor
@@ -75,6 +77,13 @@ KpiFigure kpiFigure(const Evaluation& e, const KpiSpec& spec)
             k.p10 = m->p10;
             k.p90 = m->p90;
         }
+    }
+    // The throughput's tile says how it was obtained: its method in the title, the whole
+    // derivation where the figure's description is read (the tooltip).
+    if (spec.key == "results.tokens_per_s_per_gpu" && k.evidence && !k.evidence->method.empty()) {
+        k.title += " (" + k.evidence->method + ")";
+        if (!e.throughputDerivation.empty())
+            k.label += ": " + e.throughputDerivation;
     }
     return k;
 }

@@ -11,7 +11,7 @@
 namespace planner {
 
 namespace {
-constexpr int kTilesPerRow = 5; // ten tiles in two rows fit 1280 px beside the form dock
+constexpr int kTilesPerRow = 6; // twelve tiles in two rows fit 1280 px beside the form dock
 }
 
 DashboardView::DashboardView(QWidget* parent)

@@ -105,6 +105,32 @@ private Q_SLOTS:
         QVERIFY(w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"))->bandText().isEmpty());
     }
 
+    // The throughput tile says how the figure was obtained and the realized-utilization tile is
+    // demand / capacity; both follow an edit. GB300's example is sized from a demand of 5e11
+    // tokens a day: a looser interactivity requirement (40 tokens/s per user) raises the throughput
+    // per GPU, so fewer whole racks serve the same demand at another realized utilization.
+    void theThroughputAndUtilizationTilesFollowAnEdit()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json")));
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        KpiTile* throughput = w.dashboard()->tile(QStringLiteral("results.tokens_per_s_per_gpu"));
+        KpiTile* utilization = w.dashboard()->tile(QStringLiteral("results.utilization_realized"));
+        QVERIFY(throughput && utilization);
+        QCOMPARE(throughput->figure().value, metric(w, "results.tokens_per_s_per_gpu"));
+        QCOMPARE(utilization->figure().value, metric(w, "results.utilization_realized"));
+        QVERIFY2(throughput->figure().title.find("(transferred)") != std::string::npos, throughput->figure().title.c_str());
+        QVERIFY2(throughput->toolTip().contains(QLatin1String("measured rows")), qPrintable(throughput->toolTip()));
+
+        const double used0 = utilization->figure().value;
+        spin(w, "workload.min_tokens_per_s_per_user")->setValue(40);
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        QCOMPARE(throughput->figure().value, metric(w, "results.tokens_per_s_per_gpu"));
+        QCOMPARE(utilization->figure().value, metric(w, "results.utilization_realized"));
+        QVERIFY(throughput->changeText().contains(QLatin1String("vs saved")));
+        QVERIFY(utilization->figure().value != used0);
+    }
+
     void aCatalogOverrideReachesEveryOpenScenario()
     {
         MainWindow w(uitest::quietWindow(dir_));
