@@ -49,7 +49,7 @@ KpiTile::KpiTile(QWidget* parent)
     g->addWidget(band_, 3, 0, 1, 2); // empty without a band, so every tile keeps one height
     g->addWidget(chip_, 4, 0, Qt::AlignLeft);
     g->addWidget(change_, 4, 1);
-    setMinimumWidth(110);
+    setMinimumWidth(92); // six tiles a row beside both docks at 1280 px
 }
 
 QString KpiTile::valueText() const { return value_->text(); }
