@@ -189,8 +189,29 @@ std::string capexOf(const Capex& c, std::initializer_list<CapexClass> classes)
     return sumOf(cells);
 }
 
+// The goodput cell the token and request rows share: every facility mode counts it.
+std::string goodputCell(XlsxInputs& in, const FinanceInput& b)
+{
+    return in.engine("finance.goodput", "Goodput the finance model applies (every facility mode)", b.goodput, "fraction",
+                     "engine: reliability model");
+}
+
+// The average share of serving capacity in use: the planned utilization of a fixed cluster, or a
+// demand-sized cluster's realized one, demand / (throughput x serving GPUs x goodput), as a formula
+// so that a changed demand or throughput moves the energy with it.
+std::string averageLoadCell(XlsxInputs& in, const FinanceInput& b, const std::string& serving)
+{
+    if (!(b.demand.value() > 0))
+        return in.input("finance.utilization", b.utilization, "fraction");
+    const std::string demand = in.engine("workload.average_demand_tokens_per_s", "Average demand the cluster was sized for",
+                                         in_tokens_per_second(b.demand), "tokens/s", "engine: from the workload's demand");
+    const std::string tput = in.engine("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO",
+                                       in_tokens_per_second(b.tokensPerGpu), "tokens/s/GPU", "engine: throughput model");
+    return "MIN(1," + demand + "/(" + tput + "*" + serving + "*" + goodputCell(in, b) + "))";
+}
+
 std::vector<std::string> opexRows(ResultsSheet& rs, const ReportModel& m, XlsxInputs& in, const Capex& capex,
-                                  const std::string& gpus, const std::string& itKw)
+                                  const std::string& gpus, const std::string& serving, const std::string& itKw)
 {
     const FinanceInput& b = m.financeBasis;
     std::vector<std::string> lines;
@@ -203,7 +224,7 @@ std::vector<std::string> opexRows(ResultsSheet& rs, const ReportModel& m, XlsxIn
              in.input("finance.gpu_hour_usd", in_usd_per_hour(b.gpuHourPrice), "USD/GPU-hour") + "*" + gpus + "*" +
                  kHoursPerYear);
     } else {
-        const std::string util = in.input("finance.utilization", b.utilization, "fraction");
+        const std::string util = averageLoadCell(in, b, serving);
         const std::string idle = in.input("facility.idle_power_fraction", 0, "fraction");
         const std::string typical =
             in.engine("power.it_kw_typical", "IT power, typical draw", rs.engineValue("power.it_kw_typical"), "kW",
@@ -243,13 +264,6 @@ std::vector<std::string> opexRows(ResultsSheet& rs, const ReportModel& m, XlsxIn
     line("network_transit_usd_per_year", "Operating cost, network transit (12 x USD per month)",
          "12*" + in.input("finance.transit_usd_per_month", in_usd_per_year(b.transit) / 12, "USD/month"));
     return lines;
-}
-
-// The goodput cell the token and request rows share: every facility mode counts it.
-std::string goodputCell(XlsxInputs& in, const FinanceInput& b)
-{
-    return in.engine("finance.goodput", "Goodput the finance model applies (every facility mode)", b.goodput, "fraction",
-                     "engine: reliability model");
 }
 
 bool hasFigure(const ReportModel& m, std::string_view key)
@@ -292,7 +306,8 @@ void requestRows(ResultsSheet& rs, XlsxInputs& in, const FinanceInput& b, const 
     if (b.mode != FacilityMode::Rent)
         rs.addFigure("results.breakeven_gpu_hour_usd",
                      "Break-even rental price (serving GPU-hours sold at the expected occupancy)",
-                     total + "/(" + serving + "*" + util + "*" + goodput + ")/" + kHoursPerYear, "USD/GPU-hour");
+                     total + "/(" + serving + "*" + averageLoadCell(in, b, serving) + "*" + goodput + ")/" + kHoursPerYear,
+                     "USD/GPU-hour");
 }
 
 } // namespace
@@ -307,7 +322,7 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
     const std::string itKw = in.engine("sizing.it_kw", "IT power, nameplate (provisioned)",
                                        in_kilowatts(b.provisionedItPower), "kW", "engine: power model");
     const Capex capex = capitalRows(rs, m, in, bom);
-    const std::vector<std::string> opex = opexRows(rs, m, in, capex, gpus, itKw);
+    const std::vector<std::string> opex = opexRows(rs, m, in, capex, gpus, serving, itKw);
 
     rs.title("Cost per year and per GPU-hour");
     std::vector<std::string> totals;
@@ -346,8 +361,9 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
         servedFormula = in.engine("workload.average_demand_tokens_per_s", "Average demand the cluster was sized for",
                                   in_tokens_per_second(b.demand), "tokens/s", "engine: from the workload's demand") +
                         "*" + kSecondsPerYear;
-        rs.note("Sized from demand: the tokens served are the demand; a changed utilization changes the energy and "
-                "the break-even price here, but re-sizing the cluster needs the engine.");
+        rs.note("Sized from demand: the tokens served are the demand, and the realized utilization (demand / "
+                "capacity) drives the energy and the break-even price; finance.utilization does not apply. "
+                "Re-sizing the cluster for a changed demand needs the engine.");
     } else {
         servedFormula = capacityPerYear + "*" + util;
     }
@@ -383,7 +399,8 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
     if (b.mode != FacilityMode::Rent)
         rs.addFigure("results.breakeven_gpu_hour_usd",
                      "Break-even rental price (serving GPU-hours sold at the expected occupancy)",
-                     total + "/(" + serving + "*" + util + "*" + goodput + ")/" + kHoursPerYear, "USD/GPU-hour");
+                     total + "/(" + serving + "*" + averageLoadCell(in, b, serving) + "*" + goodput + ")/" + kHoursPerYear,
+                     "USD/GPU-hour");
 }
 
 } // namespace planner

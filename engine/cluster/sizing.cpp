@@ -45,7 +45,9 @@ Result<int> servingDomainsFor(const SizingInput& in, SizingResult& out)
     case SizingBasis::FixedRacks:
         return static_cast<int>(in.fixedRacks) * in.domainsPerRack;
     case SizingBasis::Demand: {
-        const TokenRate perGpu = in.throughputPerGpu * in.utilization * in.goodput;
+        // Headroom is counted once: the peak (average x peak-to-average) at the maximum load.
+        // Planned utilization does not enter: it is what a fixed cluster is expected to sell.
+        const TokenRate perGpu = in.throughputPerGpu * in.maxLoadAtPeak * in.goodput;
         if (!(perGpu.value() > 0))
             return badInput("workload.demand_tokens_per_day", "sizing from demand needs a throughput per GPU");
         const double gpus = in.averageDemand * in.peakToAverage / perGpu;

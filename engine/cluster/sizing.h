@@ -5,8 +5,10 @@
 // from demand, or from a facility power cap.
 //
 // Simplifications:
-// - Demand is served by whole scale-up domains: GPUs = demand x peak / (tokens/s per GPU x
-//   utilization x goodput), rounded up to whole domains; spares are extra whole domains.
+// - Demand is served by whole scale-up domains: GPUs = average demand x peak-to-average /
+//   (tokens/s per GPU x goodput x maximum load at peak), rounded up to whole domains; spares are
+//   extra whole domains. Headroom is counted once, at the peak: the planned utilization of a fixed
+//   cluster does not enter (the cluster's realized utilization, demand / capacity, follows).
 // - A cluster that does not fit under the site's power cap is infeasible, whatever sized it.
 // - A power cap is checked against nameplate IT power (what the site must provision), plus a
 //   per-GPU overhead for the scale-out network and storage, times PUE.
@@ -35,7 +37,7 @@ struct SizingInput {
     units::TokenRate averageDemand;     // tokens/s
     double peakToAverage = 1;
     units::TokenRate throughputPerGpu;  // at the SLO
-    double utilization = 1, goodput = 1;
+    double maxLoadAtPeak = 1, goodput = 1; // demand: the peak's share of serving capacity
     units::Power facilityPowerCap;      // zero = no cap
 };
 

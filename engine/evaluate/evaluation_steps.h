@@ -132,6 +132,10 @@ Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx);
 // step_sizing.cpp: per-GPU power, then GPUs and racks from the sizing basis.
 void resolvePower(Work& w);
 units::TokenRate averageDemand(const Scenario& s); // tokens/s, from tokens a day or requests a second
+// The share of the serving capacity in use on average: the realized utilization (average demand /
+// capacity) for a cluster sized from demand, else the planned finance.utilization. It drives the
+// average power draw and the break-even occupancy.
+double averageLoad(const Work& w);
 Result<void> size(Work& w, units::Power overheadPerGpu);
 // step_network.cpp: the scale-out fabric, its BOM lines and figures, collective times.
 Result<FabricResult> sizeScenarioFabric(Work& w, int gpus); // counts only (from w.memos when asked before)

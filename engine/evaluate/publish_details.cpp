@@ -209,9 +209,12 @@ Result<void> publishDetails(Work& w)
     Evidence pe = w.powerEvidence;
     pe.method = "formula";
     addMetric(d, "power.it_kw_typical", "IT power, typical draw", in_kilowatts(itTypical), "kW", pe);
-    const Power average = averageItPower(itTypical, s.facility.idle_power_fraction.value, s.finance.utilization.value);
+    const Power average = averageItPower(itTypical, s.facility.idle_power_fraction.value, averageLoad(w));
+    const bool demandSized = w.out.sizing.basis == SizingBasis::Demand;
     addMetric(d, "power.it_kw_average", "IT power, average at utilization", in_kilowatts(average), "kW",
-              evidenceOf(s, {"facility.idle_power_fraction", "finance.utilization"}, "formula"));
+              demandSized ? evidenceOf(s, {"facility.idle_power_fraction", "workload.demand_tokens_per_day",
+                                           "workload.demand_requests_per_s"}, "formula")
+                          : evidenceOf(s, {"facility.idle_power_fraction", "finance.utilization"}, "formula"));
     addMetric(d, "power.pue", "PUE", s.facility.pue.value, "ratio", evidenceOf(s, {"facility.pue"}, "input"));
     if (s.facility.power_cap_mw.isSet())
         addMetric(d, "power.cap_mw", "Site power cap", s.facility.power_cap_mw.value, "MW",

@@ -59,7 +59,7 @@ void fillFinanceInput(const Work& w, FinanceInput& in)
     else
         capexFromBom(w, w.out.bom.lines, in.capex);
     in.costOfCapital = s.finance.cost_of_capital.value;
-    in.averageItPower = averageItPower(w.itTypical, s.facility.idle_power_fraction.value, s.finance.utilization.value);
+    in.averageItPower = averageItPower(w.itTypical, s.facility.idle_power_fraction.value, averageLoad(w));
     in.provisionedItPower = itNameplate;
     in.pue = s.facility.pue.value;
     in.electricity = usd_per_kwh(s.facility.electricity_usd_per_kwh.value);
@@ -77,7 +77,7 @@ void fillFinanceInput(const Work& w, FinanceInput& in)
     in.inputTokens = s.workload.input_tokens.value;
     in.outputTokens = s.workload.output_tokens.value;
     in.prefillTimeShare = w.throughput.prefillTimeShare;
-    in.utilization = s.finance.utilization.value;
+    in.utilization = averageLoad(w); // a demand-sized cluster's realized utilization, else the planned one
     in.goodput = w.goodput; // every mode alike: time lost to failures and stragglers serves no tokens
     in.servingGpus = double(w.out.sizing.servingDomains) * w.system.gpusPerDomain;
     in.demand = w.out.sizing.basis == SizingBasis::Demand ? averageDemand(s) : tokens_per_second(0);

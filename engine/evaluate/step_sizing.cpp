@@ -3,6 +3,8 @@
 // the analyst's all-in figure), then GPUs and racks from the first sizing basis the scenario gives.
 #include "evaluate/evaluation_steps.h"
 
+#include <algorithm>
+
 #include <utility>
 
 namespace planner::steps {
@@ -25,6 +27,15 @@ SizingBasis basisOf(const Scenario& s)
 }
 
 } // namespace
+
+double averageLoad(const Work& w)
+{
+    if (w.out.sizing.basis != SizingBasis::Demand)
+        return w.s.finance.utilization.value;
+    const double servingGpus = double(w.out.sizing.servingDomains) * w.system.gpusPerDomain;
+    const TokenRate capacity = w.throughput.totalPerGpu * servingGpus * w.goodput;
+    return capacity.value() > 0 ? std::min(1.0, double(averageDemand(w.s) / capacity)) : 0.0;
+}
 
 TokenRate averageDemand(const Scenario& s)
 {
@@ -72,7 +83,7 @@ Result<void> size(Work& w, Power overheadPerGpu)
         in.averageDemand = averageDemand(s);
     in.peakToAverage = s.workload.peak_to_average.value;
     in.throughputPerGpu = w.throughput.totalPerGpu;
-    in.utilization = s.finance.utilization.value;
+    in.maxLoadAtPeak = s.cluster.max_load_at_peak.value;
     in.goodput = w.goodput;
     in.facilityPowerCap = s.facility.power_cap_mw.isSet() ? megawatts(s.facility.power_cap_mw.value) : watts(0);
     auto sized = sizeCluster(in);

@@ -53,6 +53,7 @@ struct WorkloadInputs {
 struct ClusterInputs {
     Number gpus, racks;
     Number spare_fraction;
+    Number max_load_at_peak; // share of serving capacity the demand's peak may use
 };
 
 struct FacilityInputs {

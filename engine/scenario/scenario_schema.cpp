@@ -110,6 +110,11 @@ const Row kRows[] = {
      "Fixed cluster size in rack positions.", {}, false, true},
     {PLANNER_NUM(cluster, spare_fraction), FieldKind::Number, "fraction", 0, 1, 0, {}, kBuiltin, Grade::Estimate,
      "Spare scale-up domains as a fraction of the serving ones."},
+    {PLANNER_NUM(cluster, max_load_at_peak), FieldKind::Number, "fraction", 0, 1, 0.85, {},
+     "planning rule: the demand's peak at 85% of serving capacity, the rest headroom for bursts and a failed "
+     "domain's load (a common capacity-planning target; no measured source)",
+     Grade::Estimate,
+     "Sizing from demand: the share of serving capacity the peak may use (headroom, counted once).", {}, false, true},
 
     {PLANNER_TXT(facility, mode), FieldKind::Choice, "", -inf, inf, nan, "build", kBuiltin, Grade::Estimate,
      "Build and own the site, colocate owned racks, or rent GPU-hours.", "build|colocation|rent"},

@@ -151,8 +151,10 @@ private Q_SLOTS:
         // TCO per GPU-hour spreads the same yearly cost over every GPU bought, spares included.
         VERIFY_RELATIVE(metric(e, "results.tco_per_gpu_hour_usd"), perYear / (metric(e, "sizing.gpus") * 8760), 1e-9);
         if (mode != QLatin1String("rent")) {
-            // Break-even: the yearly cost over the serving GPU-hours sold at the expected occupancy.
-            const double soldHours = servingGpus * 8760 * s.finance.utilization.value * goodput;
+            // Break-even: the yearly cost over the serving GPU-hours sold at the expected occupancy:
+            // the planned utilization of a fixed cluster, the realized one of a demand-sized one.
+            const double occupancy = fromDemand ? expectedServed / capacity : s.finance.utilization.value;
+            const double soldHours = servingGpus * 8760 * occupancy * goodput;
             VERIFY_RELATIVE(metric(e, "results.breakeven_gpu_hour_usd"), perYear / soldHours, 1e-9);
         }
     }
@@ -187,6 +189,28 @@ private Q_SLOTS:
             }
             VERIFY_RELATIVE(served[1], served[0], 1e-12);
             VERIFY_RELATIVE(served[2], served[0], 1e-12);
+        }
+    }
+
+    // Headroom counted once: a cluster sized from demand carries the peak at the maximum load, so
+    // its realized utilization is max load / peak up to rounding to whole domains. Realized =
+    // demand / (serving GPUs x throughput x goodput), serving GPUs = demand x peak / (throughput x
+    // goodput x max load) rounded up to whole domains: realized <= max load / peak, and one domain
+    // fewer would be above it. The planned utilization does not move it.
+    void demandSizedRealizedUtilizationIsMaxLoadOverPeak()
+    {
+        for (const char* utilization : {"0.4", "0.9"}) {
+            Scenario s = example(kExamples[1]); // GB300, sized from 5e11 tokens a day at peak 1.8
+            set(s, "workload.throughput_tokens_per_s_per_gpu", "5000");
+            set(s, "finance.utilization", utilization);
+            auto e = evaluate(s, builtinCatalog());
+            QVERIFY2(e, e ? "" : e.error().message.c_str());
+            const double peak = s.workload.peak_to_average.value, maxLoad = 0.85; // the default
+            const double realized = metric(e.value(), "results.utilization_realized");
+            const double servingGpus = metric(e.value(), "sizing.serving_gpus");
+            QVERIFY2(realized <= maxLoad / peak + 1e-12, qPrintable(QString::number(realized)));
+            // One domain fewer would not carry the peak: realized x N / (N - 72) > max load / peak.
+            QVERIFY(realized * servingGpus / (servingGpus - 72) > maxLoad / peak);
         }
     }
 

@@ -184,7 +184,7 @@ private Q_SLOTS:
         std::vector<int> comparedPerFigure(kHeadlineCount, 0);
         int sweeps = 0, textAxes = 0;
         std::size_t rows = 0;
-        while (sweeps < 80) {
+        while (sweeps < 120) { // enough that every headline figure is compared often, as the field table grows
             const Scenario base = randomScenario(rng);
             auto resolved = resolveScenario(base, catalog);
             auto nominal = evaluateNumbers(base, catalog);

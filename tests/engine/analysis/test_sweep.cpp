@@ -239,8 +239,9 @@ private Q_SLOTS:
     void frontierAndConstraintsMatchBruteForce()
     {
         // Throughput falls as interactivity rises, so cost and interactivity trade off; the sizing
-        // follows demand, so the facility power varies and the constraint bites.
-        SweepSpec spec = specOf({"workload.min_tokens_per_s_per_user=10:200:20", "finance.utilization=0.4:0.9:6",
+        // follows demand at the peak's maximum load, so the facility power varies and the
+        // constraint bites.
+        SweepSpec spec = specOf({"workload.min_tokens_per_s_per_user=10:200:20", "cluster.max_load_at_peak=0.4:0.9:6",
                                  "facility.electricity_usd_per_kwh=0.1,0.05,0.05"}, 3);
         spec.constraints.push_back(parseConstraint("sizing.facility_kw<=2000").value());
         Scenario base = measuredBase();

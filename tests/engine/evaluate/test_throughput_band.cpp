@@ -105,7 +105,7 @@ private Q_SLOTS:
         // each end is what evaluating with that throughput typed in gives.
         Scenario s = rented();
         s.cluster.racks = Number{};
-        set(s, "workload.demand_tokens_per_day", "3.9e10");
+        set(s, "workload.demand_tokens_per_day", "5.184e10");
         const Evaluation e = evaluated(s, bandedSource());
         const Evaluation atP10 = withExplicitThroughput(s, kP10);
         const Evaluation atP90 = withExplicitThroughput(s, kP90);
@@ -120,8 +120,10 @@ private Q_SLOTS:
         // Ratios to GPU-hours move only as whole domains come and go: rounding, not uncertainty.
         for (const char* key : {"results.tco_per_gpu_hour_usd", "results.utilization_realized"})
             QVERIFY2(!e.metric(key)->hasBand(), key);
-        // 3.9e10 tokens a day is 451,389 tokens/s: at 70% utilization that needs 161 GPUs at 4000
-        // tokens/s per GPU (three 72-GPU domains) and 107 at 6000 (two): the band spans a whole domain.
+        // 5.184e10 tokens a day is 600,000 tokens/s: with the peak at 85% of capacity (the default
+        // maximum load; the fixture has no failures, so goodput 1) that needs 600,000 / (4000 x 0.85)
+        // = 177 GPUs at 4000 tokens/s per GPU (three 72-GPU domains) and 118 at 6000 (two): the band
+        // spans a whole domain.
         QVERIFY(e.metric("sizing.gpus")->p90 - e.metric("sizing.gpus")->p10 >= 72);
     }
 
@@ -135,12 +137,12 @@ private Q_SLOTS:
 
     void aBandEndThatCannotBeBuiltIsSaidNotHidden()
     {
-        // Sized for a demand under a site cap that fits the point estimate exactly: 129 GPUs at 5000
-        // tokens/s per GPU (two domains), 161 at the P10 of 4000 (three), over the cap. The figure
-        // stands, without a band.
+        // Sized for a demand under a site cap that fits the point estimate exactly: 600,000 tokens/s
+        // at 85% of capacity is 142 GPUs at 5000 tokens/s per GPU (two domains), 177 at the P10 of
+        // 4000 (three), over the cap. The figure stands, without a band.
         Scenario s = rented();
         s.cluster.racks = Number{};
-        set(s, "workload.demand_tokens_per_day", "3.9e10");
+        set(s, "workload.demand_tokens_per_day", "5.184e10");
         const double facilityKw = evaluated(s, bandedSource()).metric("sizing.facility_kw")->value;
         set(s, "facility.power_cap_mw", std::to_string(facilityKw / 1000 * 1.001));
         const Evaluation e = evaluated(s, bandedSource());
