@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "field_row.h"
 
+#include "scenario/field_applies.h"
+
 #include "core/number_text.h"
 #include "grade_style.h"
 #include "scenario/scenario_schema.h"
@@ -244,11 +246,19 @@ void FieldRow::sync()
         chip_->setGrade(given ? Grade::User : field_.defaultGrade);
     }
     reset_->setEnabled(given);
-    const QString tip = tooltip();
+    // An input this scenario's evaluation does not read (finance.utilization when sized from
+    // demand) is shown as such, not offered for editing.
+    const auto unused = notApplicable(field_, s);
+    editor()->setEnabled(!unused);
+    if (unused)
+        chip_->clearGrade();
+    const QString tip = unused ? QStringLiteral("<i>%1</i><br>").arg(qs(*unused).toHtmlEscaped()) + tooltip() : tooltip();
     label_->setToolTip(tip);
     editor()->setToolTip(tip);
     chip_->setToolTip(tip);
 }
+
+bool FieldRow::applies() const { return editor()->isEnabled(); }
 
 QString FieldRow::tooltip() const
 {

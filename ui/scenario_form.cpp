@@ -129,6 +129,10 @@ void ScenarioForm::setDocument(ScenarioDocument* document)
     connect(document_, &ScenarioDocument::fieldChanged, this, [this](const QString& path) {
         if (FieldRow* row = rows_.value(path))
             row->sync();
+        // Whether these apply depends on how the cluster is sized (scenario/field_applies.h).
+        for (const char* dependent : {"finance.utilization", "cluster.max_load_at_peak"})
+            if (FieldRow* row = rows_.value(QString::fromLatin1(dependent)); row && path != QLatin1String(dependent))
+                row->sync();
     });
     connect(document_, &ScenarioDocument::destroyed, this, [this] { setDocument(nullptr); });
 }

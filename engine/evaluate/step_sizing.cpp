@@ -2,6 +2,7 @@
 // Sizing: the IT power of one GPU (the system's own figure, plus the network's share later, or
 // the analyst's all-in figure), then GPUs and racks from the first sizing basis the scenario gives.
 #include "evaluate/evaluation_steps.h"
+#include "scenario/field_applies.h"
 
 #include <algorithm>
 
@@ -11,22 +12,6 @@ namespace planner::steps {
 
 using namespace units;
 
-namespace {
-
-SizingBasis basisOf(const Scenario& s)
-{
-    if (s.cluster.gpus.isSet())
-        return SizingBasis::FixedGpus;
-    if (s.cluster.racks.isSet())
-        return SizingBasis::FixedRacks;
-    if (s.workload.demand_tokens_per_day.isSet() || s.workload.demand_requests_per_s.isSet())
-        return SizingBasis::Demand;
-    if (s.facility.power_cap_mw.isSet())
-        return SizingBasis::PowerCap;
-    return SizingBasis::SingleDomain;
-}
-
-} // namespace
 
 double averageLoad(const Work& w)
 {
@@ -76,7 +61,7 @@ Result<void> size(Work& w, Power overheadPerGpu)
     in.overheadPerGpu = overheadPerGpu;
     in.pue = s.facility.pue.value;
     in.spareFraction = s.cluster.spare_fraction.value;
-    in.basis = basisOf(s);
+    in.basis = sizingBasisOf(s);
     in.fixedGpus = s.cluster.gpus.isSet() ? s.cluster.gpus.value : 0;
     in.fixedRacks = s.cluster.racks.isSet() ? s.cluster.racks.value : 0;
     if (in.basis == SizingBasis::Demand)

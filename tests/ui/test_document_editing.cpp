@@ -131,6 +131,28 @@ private Q_SLOTS:
         QVERIFY(utilization->figure().value != used0);
     }
 
+    // finance.utilization is the planned use of a fixed cluster: the form shows it as not
+    // applicable while the cluster is sized from demand, and the maximum load at peak the other
+    // way round, following the edit that changes how the cluster is sized.
+    void theFormSaysWhichSizingInputsApply()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        auto* doc = w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json")); // sized from demand
+        QVERIFY(doc);
+        FieldRow* utilization = w.form()->row(QStringLiteral("finance.utilization"));
+        FieldRow* maxLoad = w.form()->row(QStringLiteral("cluster.max_load_at_peak"));
+        QVERIFY(utilization && maxLoad);
+        QVERIFY(!utilization->applies());
+        QVERIFY(maxLoad->applies());
+        QVERIFY2(utilization->editor()->toolTip().contains(QLatin1String("not applicable")),
+                 qPrintable(utilization->editor()->toolTip()));
+        QVERIFY(doc->setFieldText("cluster.racks", "20"));
+        QVERIFY(utilization->applies());
+        QVERIFY(!maxLoad->applies());
+        doc->undoStack()->undo();
+        QVERIFY(!utilization->applies());
+    }
+
     void aCatalogOverrideReachesEveryOpenScenario()
     {
         MainWindow w(uitest::quietWindow(dir_));
