@@ -36,7 +36,7 @@ std::optional<Swing> throughputSwing(const Scenario& scenario, const Evaluation&
     if (!t || !t->hasBand() || !(t->p10 > 0) || !(t->p90 > t->p10))
         return std::nullopt;
     return Swing{std::string(kThroughput), t->p10, t->p90,
-                 "P10-P90 band of the predicted " + numberText(t->value) + " tokens/s per GPU"};
+                 "P10-P90 band of the predicted " + figureText(t->value) + " tokens/s per GPU"};
 }
 
 std::vector<Swing> uncertaintySwings(const Scenario& scenario, const Evaluation& nominal)
@@ -56,7 +56,9 @@ Scenario withDefaultUncertainty(Scenario s, const Evaluation& nominal, std::vect
     if (auto t = throughputSwing(s, nominal)) {
         const Distribution d = throughPercentiles(t->low, t->high);
         if (setDistribution(s, kThroughput, d, "assumed: log-normal through the predicted throughput's P10-P90 band"))
-            note(std::string(kThroughput) + ": " + describeDistribution(d) + ", through the " + t->basis);
+            note(std::string(kThroughput) + ": log-normal through P10 " + figureText(t->low) + " and P90 "
+                 + figureText(t->high) + " tokens/s per GPU (median " + figureText(d.center) + ", sigma "
+                 + figureText(d.spread) + "), the " + t->basis);
     }
     return s;
 }
