@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "field_row.h"
 
+#include "application_shortcuts_first.h"
+
 #include "scenario/field_applies.h"
 
 #include "core/number_text.h"
@@ -149,6 +151,8 @@ FieldRow::FieldRow(const FieldSpec& field, QGridLayout* grid, int row, QWidget* 
         editor = line_;
     }
     label_->setBuddy(editor);
+    // A spin box commits as it parses, a choice on selection: only a text field holds uncommitted text.
+    new ApplicationShortcutsFirst(editor, [this] { return line_ && line_->isModified(); });
     editor->setAccessibleName(fieldLabel(field));
     editor->setAccessibleDescription(qs(field.help));
     editor->setMinimumWidth(100);

@@ -198,7 +198,12 @@ void MainWindow::buildActions()
     QAction* undo = undoGroup_->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = undoGroup_->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    // The platform's redo keys, and Ctrl+Shift+Z wherever the platform's list lacks it (the
+    // generic and Windows themes give Ctrl+Y only).
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (const QKeySequence ctrlShiftZ(Qt::CTRL | Qt::SHIFT | Qt::Key_Z); !redoKeys.contains(ctrlShiftZ))
+        redoKeys.append(ctrlShiftZ);
+    redo->setShortcuts(redoKeys);
     edit->addAction(undo);
     edit->addAction(redo);
 

@@ -4,6 +4,7 @@
 // the usual actions have their platform's shortcuts.
 #include "field_row.h"
 #include "scenario/scenario_schema.h"
+#include "scenario_document.h"
 #include "scenario_form.h"
 #include "ui_test_support.h"
 
@@ -11,6 +12,7 @@
 #include <QAbstractItemView>
 #include <QAbstractSpinBox>
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QTabWidget>
@@ -101,6 +103,44 @@ private Q_SLOTS:
             at = at->nextInFocusChain();
         }
         QCOMPARE(walked, expected);
+    }
+
+    // Ctrl+Z with the cursor still in a form field, after Enter committed the edit, undoes the
+    // edit in the document (the field's own undo used to swallow it); Ctrl+Shift+Z redoes it. A
+    // text field with typing not yet committed keeps Ctrl+Z for its own text.
+    void undoAndRedoReachTheDocumentFromAFormField()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ScenarioDocument* doc = w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json"));
+        QVERIFY(doc);
+        auto* spin = qobject_cast<QAbstractSpinBox*>(w.form()->row(QStringLiteral("facility.electricity_usd_per_kwh"))->editor());
+        QVERIFY(spin);
+        const double before = doc->scenario().facility.electricity_usd_per_kwh.value;
+        spin->setFocus();
+        QTRY_VERIFY(spin->hasFocus());
+        spin->selectAll();
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("0.31"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        QCOMPARE(doc->scenario().facility.electricity_usd_per_kwh.value, 0.31);
+        QVERIFY(spin->hasFocus());
+        QTest::keyClick(w.windowHandle(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(doc->scenario().facility.electricity_usd_per_kwh.value, before);
+        QTest::keyClick(w.windowHandle(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(doc->scenario().facility.electricity_usd_per_kwh.value, 0.31);
+
+        // Typing not yet committed in a text field: its own undo, the document untouched.
+        auto* name = qobject_cast<QLineEdit*>(w.form()->row(QStringLiteral("name"))->editor());
+        QVERIFY(name);
+        const std::string savedName = doc->scenario().name.value;
+        name->setFocus();
+        QTRY_VERIFY(name->hasFocus());
+        name->end(false);
+        QTest::keyClicks(name, QStringLiteral(" draft"));
+        QTest::keyClick(w.windowHandle(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(name->text(), QString::fromStdString(savedName));
+        QCOMPARE(doc->scenario().facility.electricity_usd_per_kwh.value, 0.31); // the document's undo did not run
     }
 
     void usualActionsHaveTheirShortcuts()
