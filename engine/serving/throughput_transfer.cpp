@@ -400,7 +400,8 @@ ThroughputEstimate beyondOwnRows(const Context& c, const MeasuredCurve& own, con
         }
     if (target)
         if (auto e = fromRoofline(c, *target, sources)) {
-            ownReachWarning(*e, c, own, "times the roofline ratio " + numberText(e->transferRatio)
+            const char* ratio = e->ownBand ? "times the spec ratio " : "times the roofline ratio "; // spec: its own band
+            ownReachWarning(*e, c, own, ratio + numberText(e->transferRatio)
                                             + "x (no per-user rate that both systems' rows reach)");
             coverExtrapolation(*e, c, own, target);
             return std::move(*e);
