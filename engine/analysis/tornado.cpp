@@ -125,7 +125,7 @@ std::vector<Swing> defaultSwings(const Scenario& scenario)
         double high = std::min(v * (1 + kDefaultSwingFraction), f->max);
         if (f->minExclusive && low <= f->min)
             low = v; // the bound itself is not allowed: swing up only
-        swings.push_back({std::string(path), low, high, "±20% of " + exactText(v)});
+        swings.push_back({std::string(path), low, high, "±20% of " + figureText(v, f->unit)});
     }
     return swings;
 }

@@ -117,7 +117,7 @@ private Q_SLOTS:
         QCOMPARE(swings[1].path, std::string("finance.gpu_hour_usd"));
         VERIFY_RELATIVE(swings[1].low, 1.6, 1e-12);
         VERIFY_RELATIVE(swings[1].high, 2.4, 1e-12);
-        QCOMPARE(swings[1].basis, std::string("±20% of 2"));
+        QCOMPARE(swings[1].basis, std::string("±20% of $2/GPU-hour")); // the value as reports print it, with its unit
         QCOMPARE(swings[2].path, std::string("workload.throughput_tokens_per_s_per_gpu"));
         VERIFY_RELATIVE(swings[2].low, 4000, 1e-12);
         VERIFY_RELATIVE(swings[2].high, 6000, 1e-12);
