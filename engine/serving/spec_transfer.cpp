@@ -4,7 +4,9 @@
 #include "core/number_text.h"
 #include "serving/software_gain.h"
 #include "serving/throughput_curve.h"
+#include "serving/throughput.h"
 #include "serving/uncertainty.h"
+#include "serving/validation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,18 +20,13 @@ namespace {
 constexpr double kPrior = 0.5;  // both exponents pulled toward it (see the header)
 constexpr double kRidge = 0.1;  // weight of the pull, per log unit squared
 
-std::string modelIdOf(const BenchmarkPoint& p, const Catalog& catalog)
-{
-    const ModelSpec* m = catalog.model(p.model);
-    return m ? m->id : p.model;
-}
+std::string modelIdOf(const BenchmarkPoint& p, const Catalog& catalog) { return std::string(curveKeyOf(p, catalog).model); }
 
+// The point's GPU id, empty when unknown (gpuOf says "unknown", which no pair can use).
 std::string gpuIdOf(const BenchmarkPoint& p, const Catalog& catalog)
 {
-    if (!p.gpu.empty())
-        return p.gpu;
-    const SystemSpec* s = catalog.system(p.system);
-    return s ? s->gpu : std::string();
+    std::string gpu = gpuOf(p, catalog);
+    return gpu == "unknown" ? std::string() : gpu;
 }
 
 double median(std::vector<double> v)
