@@ -19,7 +19,9 @@
 //    analytic(query) / analytic(source) at the same interactivity, where the roofline's errors
 //    largely cancel; graded no better than Estimate. Between two accelerators at one precision the
 //    ratio is the spec ratio with exponents fitted on measured pairs (spec_transfer.h) instead of
-//    the roofline's. (c) The system's own rows stop short of the
+//    the roofline's, and the answer is the median of such transfers from up to five accelerators
+//    measured at the query's lengths, serving mode and precision (a rack-scale target whose best
+//    source is rack-scale takes only rack-scale ones). (c) The system's own rows stop short of the
 //    requirement (see 1) and another curve of the model covers it: that curve's reading times the
 //    measured ratio own(a) / source(a), both curves read at the per-user rate a where the own
 //    rows end nearest the requirement, when the source reaches a; else times the roofline ratio

@@ -138,7 +138,12 @@ LengthPart lengthPart(const Context& c, const MeasuredCurve& source, const Analy
 
 // Another accelerator's rows at the query's precision, times the spec ratio with the exponents
 // fitted on measured pairs of accelerators (spec_transfer.h), and the roofline's length part.
-std::optional<ThroughputEstimate> fromSpecRatio(const Context& c, const MeasuredCurve& m, const AnalyticRead& target,
+struct SpecTransfer {
+    ThroughputEstimate estimate;
+    std::string reading, basis; // estimate.derivation is "reading, basis"
+};
+
+std::optional<SpecTransfer> fromSpecRatio(const Context& c, const MeasuredCurve& m, const AnalyticRead& target,
                                                 const LengthPart& length)
 {
     const SystemSpec* from = c.catalog.system(m.system);
@@ -160,28 +165,40 @@ std::optional<ThroughputEstimate> fromSpecRatio(const Context& c, const Measured
     if (length.scaled != 1.0)
         e.evidence.add("model:length-scaling", Grade::Estimate);
     const std::string precision(precisionName(c.q.precision));
-    e.derivation = m.system + "'s measured rows x " + numberText(hardware) + ": HBM bandwidth " + numberText(spec->bandwidth)
+    // The reading (this source, its multiplier and what it is made of), then its basis: a median
+    // of several sources lists each reading and keeps one basis (fromRoofline).
+    SpecTransfer out;
+    out.reading = m.system + "'s measured rows x " + numberText(hardware) + ": HBM bandwidth " + numberText(spec->bandwidth)
         + "x ^ " + numberText(x.bandwidth) + " and " + precision + " dense compute " + numberText(spec->compute) + "x ^ "
-        + numberText(x.compute) + ", exponents fitted on " + std::to_string(x.pairs) + " measured pairs of accelerators ("
+        + numberText(x.compute);
+    if (length.scaled != 1.0)
+        out.reading += ", x " + numberText(length.scaled) + " for the change of lengths";
+    out.basis = "exponents fitted on " + std::to_string(x.pairs) + " measured pairs of accelerators ("
         + std::string(regimeName(regime)) + ")";
     if (const SpecPair* near = fit.nearestPair(*spec, regime))
-        e.derivation += "; nearest in specs: " + near->fromGpu + " -> " + near->toGpu + " on " + near->model + ", "
+        out.basis += "; nearest in specs: " + near->fromGpu + " -> " + near->toGpu + " on " + near->model + ", "
             + near->work + ", measured " + numberText(near->measured) + "x for specs " + numberText(near->spec.bandwidth)
             + "x / " + numberText(near->spec.compute) + "x";
-    if (length.scaled != 1.0)
-        e.derivation += "; x " + numberText(length.scaled) + " for the change of lengths";
+    e.derivation = out.reading + ", " + out.basis;
     addAnalyticEvidence(e, c, target, c.q.system, c.q.precision);
     analyticWarnings(e, target, c.q.system, c.q);
-    return e;
+    out.estimate = std::move(e);
+    return out;
 }
 
-std::optional<ThroughputEstimate> fromRoofline(
-    const Context& c, const AnalyticRead& target, std::span<const MeasuredCurve* const> sources)
+// One source's transfer: by spec ratio where the exponents are fitted (specRatio set), else by the
+// calibrated roofline's ratio. nullopt when the roofline cannot read the source.
+struct OneTransfer {
+    ThroughputEstimate estimate;
+    std::optional<SpecTransfer> spec; // a spec-ratio transfer's reading and basis
+};
+
+std::optional<OneTransfer> oneTransfer(const Context& c, const AnalyticRead& target, const MeasuredCurve* m)
 {
-    for (const MeasuredCurve* m : sources) {
+    {
         auto source = analyticRead(c, m->system, m->precision, m->inputTokens, m->outputTokens, m->serving);
         if (!source || !(source.value().total > 0))
-            continue;
+            return std::nullopt;
         // A target generation with nothing measured would run at the default efficiencies while
         // the source runs at its fitted ones, and the ratio would compare software assumptions,
         // not hardware. Then both sides use the source's fit, so its errors cancel as intended.
@@ -198,8 +215,10 @@ std::optional<ThroughputEstimate> fromRoofline(
             }
         }
         const LengthPart length = lengthPart(c, *m, *t, sameFit ? &*eff : nullptr);
-        if (auto e = fromSpecRatio(c, *m, *t, length))
-            return e;
+        if (auto e = fromSpecRatio(c, *m, *t, length)) {
+            ThroughputEstimate estimate = std::move(e->estimate);
+            return OneTransfer{std::move(estimate), std::move(e)};
+        }
         // The hardware part, both rooflines at the source's shape; the change of shape comes after.
         double ratio = length.targetAtSource / source.value().total;
         // Only for a generation with nothing measured: where the target is calibrated on its own
@@ -228,9 +247,88 @@ std::optional<ThroughputEstimate> fromRoofline(
             e.warnings.push_back({"calibration", "nothing measured on " + t->generation + " at " +
                                                      std::string(precisionName(c.q.precision)) + ": the ratio uses " +
                                                      source.value().generation + "'s fitted efficiencies on both sides"});
-        return e;
+        return OneTransfer{std::move(e), std::nullopt};
     }
-    return std::nullopt;
+}
+
+
+// How many accelerators a spec-ratio transfer is read from at most. One source's quirks (an
+// early software release, a PCIe card without NVLink standing in for an NVLink system, another
+// vendor's stack) carried half of the leave-one-accelerator-out predictions outside 0.5x-2x; the
+// median of three distinct accelerators' transfers outvotes one such source.
+constexpr std::size_t kSpecSources = 5;
+
+// The first source the roofline can relate answers. A spec-ratio answer is the median of the spec
+// transfers from up to kSpecSources distinct accelerators among the sources that reach the
+// requirement at the same precision, in rank order; with an even count, the geometric mean of the
+// middle two, carried on the better ranked of them. The estimate names every source it weighed.
+std::optional<ThroughputEstimate> fromRoofline(
+    const Context& c, const AnalyticRead& target, std::span<const MeasuredCurve* const> sources)
+{
+    std::vector<OneTransfer> spec;
+    std::vector<std::string> gpus;
+    auto gpuOf = [&](const MeasuredCurve* m) {
+        const SystemSpec* s = c.catalog.system(m->system);
+        return s ? s->gpu : m->system;
+    };
+    // A rack-scale target (NVL72) reads only from sources of its own domain size when the first
+    // one is: expert parallelism across 72 GPUs is a gain that spec ratios do not carry, and an
+    // 8-GPU node's reading would pull the median down by it (GB200 NVL72 and HGX B200 are 2-4x
+    // apart on DeepSeek-R1 at the same interactivity).
+    const SystemSpec* targetSystem = c.catalog.system(c.q.system);
+    auto domainOf = [&](const MeasuredCurve* m) {
+        const SystemSpec* s = c.catalog.system(m->system);
+        return s ? s->gpusPerDomain : 0;
+    };
+    const bool rackTarget = targetSystem && targetSystem->domainIsRack();
+    const double slo = tps(c.q.minPerUser);
+    for (std::size_t i = 0; i < sources.size() && spec.size() < kSpecSources; ++i) {
+        const MeasuredCurve* m = sources[i];
+        if (!spec.empty()) {
+            const auto high = m->curve.highestPerUser();
+            const bool reachesSlo = !(slo > 0) || (high && tps(*high) >= slo);
+            if (m->precision != c.q.precision || !reachesSlo || m->serving != c.q.serving
+                || !sameShape(m->inputTokens, m->outputTokens, c.q.inputTokens, c.q.outputTokens)
+                || (rackTarget && domainOf(sources[0]) == targetSystem->gpusPerDomain
+                    && domainOf(m) != targetSystem->gpusPerDomain)
+                || std::find(gpus.begin(), gpus.end(), gpuOf(m)) != gpus.end())
+                continue;
+        }
+        auto one = oneTransfer(c, target, m);
+        if (!one)
+            continue;
+        if (!one->spec) {
+            if (spec.empty())
+                return std::move(one->estimate);
+            continue;
+        }
+        gpus.push_back(gpuOf(m));
+        spec.push_back(std::move(*one));
+    }
+    if (spec.size() <= 1)
+        return spec.empty() ? std::nullopt : std::optional(std::move(spec.front().estimate));
+    auto value = [&](std::size_t i) { return tps(spec[i].estimate.totalPerGpu); };
+    std::vector<std::size_t> byValue(spec.size());
+    std::iota(byValue.begin(), byValue.end(), std::size_t{0});
+    std::sort(byValue.begin(), byValue.end(), [&](std::size_t a, std::size_t b) { return value(a) < value(b); });
+    const std::size_t lo = byValue[(spec.size() - 1) / 2], hi = byValue[spec.size() / 2];
+    const double median = std::sqrt(value(lo) * value(hi));
+    std::string readings;
+    for (std::size_t i = 0; i < spec.size(); ++i)
+        readings += (i ? "; " : "") + spec[i].spec->reading + " = " + numberText(value(i));
+    const std::size_t carrier = std::min(lo, hi);
+    ThroughputEstimate e = std::move(spec[carrier].estimate);
+    if (const double f = median / tps(e.totalPerGpu); f != 1.0) {
+        e.totalPerGpu *= f;
+        e.outputPerGpu *= f;
+        e.transferRatio *= f;
+        for (CurvePoint& p : e.curve)
+            p.totalPerGpu *= f;
+    }
+    e.derivation = "the median of " + std::to_string(spec.size()) + " accelerators' spec transfers in tok/s per GPU ("
+        + readings + (spec.size() % 2 ? ")" : "; the geometric mean of the middle two)") + ", "
+        + spec[carrier].spec->basis;
+    return e;
 }
 
 // Transfer sources for a system whose own rows stop short: curves that reach the requirement

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A new accelerator read from several measured ones: the median of their spec-ratio transfers, so
+// one source far from its peers is outvoted (throughput.h, method 2b). Exponents are set by hand,
+// 0.5 on bandwidth and 0.5 on compute, so each transfer is source x sqrt(bw ratio x compute ratio).
+#include "serving/throughput.h"
+#include "serving/calibration.h"
+#include "throughput_fixtures.h"
+#include "test_support.h"
+
+#include <QtTest>
+
+using namespace planner;
+
+namespace {
+
+double tps(units::TokenRate r) { return units::in_tokens_per_second(r); }
+
+// Target gpu-t: 8 TB/s, 5 PFLOPS FP8. gpu-half: half of both (a transfer doubles it). gpu-same:
+// the same specs. gpu-odd: the same specs, measured far from its peers.
+Catalog medianCatalog(int targetDomain, int oddDomain)
+{
+    Catalog c;
+    c.gpus = {fixtures::gpu("gpu-t", "gen-x", 192, 8, 10, 5, 2.5), fixtures::gpu("gpu-half", "gen-x", 192, 4, 5, 2.5, 1.25),
+              fixtures::gpu("gpu-same", "gen-x", 192, 8, 10, 5, 2.5), fixtures::gpu("gpu-odd", "gen-x", 192, 8, 10, 5, 2.5)};
+    c.systems = {fixtures::system("sys-t", "gpu-t", targetDomain), fixtures::system("sys-half", "gpu-half", 8),
+                 fixtures::system("sys-same", "gpu-same", 8), fixtures::system("sys-odd", "gpu-odd", oddDomain)};
+    c.models = {fixtures::model("dense-70b", 70e9, 70e9, 80, 327680)};
+    return c;
+}
+
+Calibration handExponents()
+{
+    Calibration cal;
+    for (SpecExponents& x : cal.specTransfer.regimes) {
+        x.bandwidth = 0.5;
+        x.compute = 0.5;
+        x.pairs = kMinSpecPairs;
+    }
+    return cal;
+}
+
+// Offline rows (no interactivity requirement): the compute-bound regime.
+ThroughputQuery offline()
+{
+    ThroughputQuery q;
+    q.model = "dense-70b";
+    q.system = "sys-t";
+    return q;
+}
+
+} // namespace
+
+class TestSpecTransferMedian : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void threeSourcesGiveTheirMedian()
+    {
+        // Transfers by hand: sys-half 4,500 x sqrt(2 x 2) = 9,000, far from its peers; sys-same
+        // 1,000 x 1 = 1,000; sys-odd 1,200 x 1 = 1,200. The median is sys-odd's 1,200, where the
+        // best-ranked source alone (sys-half, first by name among equals) would have given 9,000.
+        const Catalog c = medianCatalog(8, 8);
+        const Calibration cal = handExponents();
+        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-half", 0, 4500),
+                                               fixtures::row(2, "dense-70b", "sys-same", 0, 1000),
+                                               fixtures::row(3, "dense-70b", "sys-odd", 0, 1200)};
+        const ThroughputModel model(rows, c, cal);
+        const auto e = model.estimate(offline());
+        QVERIFY(e);
+        QCOMPARE(e.value().method, ThroughputMethod::Transferred);
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), 1200.0, 1e-9);
+        QCOMPARE(e.value().transferredFrom, std::string("sys-odd"));
+        const std::string& how = e.value().derivation;
+        QVERIFY2(how.find("median of 3") != std::string::npos, how.c_str());
+        for (const char* source : {"sys-half", "sys-same", "sys-odd"})
+            QVERIFY2(how.find(source) != std::string::npos, how.c_str());
+    }
+
+    void twoSourcesGiveTheirGeometricMean()
+    {
+        // 1,000 and 4,000 at ratio 1: sqrt(1,000 x 4,000) = 2,000.
+        const Catalog c = medianCatalog(8, 8);
+        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-same", 0, 1000),
+                                               fixtures::row(2, "dense-70b", "sys-odd", 0, 4000)};
+        const Calibration cal = handExponents();
+        const ThroughputModel model(rows, c, cal);
+        const auto e = model.estimate(offline());
+        QVERIFY(e);
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), 2000.0, 1e-9);
+        QVERIFY2(e.value().derivation.find("geometric mean") != std::string::npos, e.value().derivation.c_str());
+    }
+
+    void oneAcceleratorCountsOnce()
+    {
+        // Two systems of one GPU are one source, not two votes: sys-same and sys-same-too (both
+        // gpu-same, 1,000 and 1,100) against sys-odd's 4,000. Two accelerators weighed: the
+        // geometric mean of the better ranked gpu-same reading and sys-odd's.
+        Catalog c = medianCatalog(8, 8);
+        c.systems.push_back(fixtures::system("sys-same-too", "gpu-same", 8));
+        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-same", 0, 1000),
+                                               fixtures::row(2, "dense-70b", "sys-same-too", 0, 1100),
+                                               fixtures::row(3, "dense-70b", "sys-odd", 0, 4000)};
+        const Calibration cal = handExponents();
+        const ThroughputModel model(rows, c, cal);
+        const auto e = model.estimate(offline());
+        QVERIFY(e);
+        QVERIFY2(e.value().derivation.find("median of 2") != std::string::npos, e.value().derivation.c_str());
+        const double low = e.value().derivation.find("sys-same-too") != std::string::npos ? 1100 : 1000;
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), std::sqrt(low * 4000), 1e-9);
+    }
+
+    void aRackTargetKeepsToRackSources()
+    {
+        // A 72-GPU target whose best-ranked source is 72-GPU too (sys-odd, 1,000) takes no 8-GPU
+        // source into the median: 1,000, where the median with the two nodes would be 1,200.
+        const Catalog c = medianCatalog(72, 72);
+        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-half", 0, 600),
+                                               fixtures::row(2, "dense-70b", "sys-same", 0, 1500),
+                                               fixtures::row(3, "dense-70b", "sys-odd", 0, 1000)};
+        const Calibration cal = handExponents();
+        const ThroughputModel model(rows, c, cal);
+        const auto e = model.estimate(offline());
+        QVERIFY(e);
+        QCOMPARE(e.value().transferredFrom, std::string("sys-odd"));
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), 1000.0, 1e-9);
+    }
+
+    void anotherPrecisionDoesNotVote()
+    {
+        // sys-odd measured at FP4 only: an FP8 query weighs sys-half (600 x 2 = 1,200) and sys-same
+        // (1,000), not sys-odd's 9,000.
+        const Catalog c = medianCatalog(8, 8);
+        const std::vector<BenchmarkPoint> rows{
+            fixtures::row(1, "dense-70b", "sys-half", 0, 600), fixtures::row(2, "dense-70b", "sys-same", 0, 1000),
+            fixtures::row(3, "dense-70b", "sys-odd", 0, 9000, Grade::Measured, 1024, 1024, Precision::FP4)};
+        const Calibration cal = handExponents();
+        const ThroughputModel model(rows, c, cal);
+        const auto e = model.estimate(offline());
+        QVERIFY(e);
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), std::sqrt(1200.0 * 1000.0), 1e-9);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSpecTransferMedian)
+#include "test_spec_transfer_median.moc"
