@@ -246,17 +246,17 @@ std::vector<std::string> opexRows(ResultsSheet& rs, const ReportModel& m, XlsxIn
         line("software_usd_per_year", "Operating cost, software (per GPU-year x GPUs)",
              in.input("finance.software_usd_per_gpu_year", in_usd_per_year(b.softwarePerGpu), "USD/GPU-year") + "*" +
                  gpus);
-        if (b.mode == FacilityMode::Build) {
-            const std::string all = capexOf(capex, {CapexClass::Compute, CapexClass::Network, CapexClass::Storage,
-                                                    CapexClass::Cooling, CapexClass::Facility, CapexClass::Installation});
+        if (b.mode == FacilityMode::Build)
             line("facility_om_usd_per_year", "Operating cost, facility O&M (fraction of facility and cooling capex)",
                  in.input("facility.om_fraction_per_year", b.facilityOmFractionPerYear, "fraction") + "*" +
                      capexOf(capex, {CapexClass::Facility, CapexClass::Cooling}));
-            line("insurance_usd_per_year", "Operating cost, insurance (fraction of all capex)",
-                 in.input("finance.insurance_fraction_per_year", b.insuranceFractionPerYear, "fraction") + "*" + all);
-            line("property_tax_usd_per_year", "Operating cost, property tax (fraction of all capex)",
-                 in.input("facility.property_tax_fraction_per_year", b.propertyTaxFractionPerYear, "fraction") + "*" + all);
-        }
+        // Both owned modes: the capex holds exactly what the analyst owns (finance.h).
+        const std::string owned = capexOf(capex, {CapexClass::Compute, CapexClass::Network, CapexClass::Storage,
+                                                  CapexClass::Cooling, CapexClass::Facility, CapexClass::Installation});
+        line("insurance_usd_per_year", "Operating cost, insurance (fraction of the capex of what you own)",
+             in.input("finance.insurance_fraction_per_year", b.insuranceFractionPerYear, "fraction") + "*" + owned);
+        line("property_tax_usd_per_year", "Operating cost, property tax (fraction of the capex of what you own)",
+             in.input("facility.property_tax_fraction_per_year", b.propertyTaxFractionPerYear, "fraction") + "*" + owned);
     }
     line("storage_services_usd_per_year", "Operating cost, storage services",
          in.engine("finance.storage_fees_usd_per_year", "Storage service fees per year", in_usd_per_year(b.storageFees),

@@ -99,9 +99,10 @@ Evidence tcoEvidence(const Work& w)
                                 "finance.software_usd_per_gpu_year", "finance.transit_usd_per_month"},
                             "formula");
     e.merge(w.powerEvidence);
+    if (w.choices.mode != FacilityMode::Rent) // who owns an asset insures it and pays its tax
+        e.merge(evidenceOf(s, {"facility.property_tax_fraction_per_year", "finance.insurance_fraction_per_year"}, ""));
     if (w.choices.mode == FacilityMode::Build)
-        e.merge(evidenceOf(s, {"facility.build_usd_per_mw", "facility.facility_life_years", "facility.om_fraction_per_year",
-                               "facility.property_tax_fraction_per_year", "finance.insurance_fraction_per_year"},
+        e.merge(evidenceOf(s, {"facility.build_usd_per_mw", "facility.facility_life_years", "facility.om_fraction_per_year"},
                            ""));
     else
         e.merge(evidenceOf(s, {"facility.colocation_usd_per_kw_month"}, ""));

@@ -137,11 +137,15 @@ void addOpex(const FinanceInput& in, FinanceResult& out)
         if (in.mode == FacilityMode::Build) {
             const Money plant =
                 capexWhere(in, [](CapexClass c) { return c == CapexClass::Facility || c == CapexClass::Cooling; });
-            const Money all = capexWhere(in, [](CapexClass) { return true; });
             add("facility O&M", in.facilityOmFractionPerYear * plant / year);
-            add("insurance", in.insuranceFractionPerYear * all / year);
-            add("property tax", in.propertyTaxFractionPerYear * all / year);
         }
+        // Whoever owns an asset insures it and pays its property tax. In both owned modes the
+        // capex list holds exactly what the analyst owns: the IT, its installation and the cooling
+        // bought for it, and the hall too when they build; a colocation provider's rate covers
+        // only its own building.
+        const Money owned = capexWhere(in, [](CapexClass) { return true; });
+        add("insurance", in.insuranceFractionPerYear * owned / year);
+        add("property tax", in.propertyTaxFractionPerYear * owned / year);
     }
     add("storage services", in.storageFees);
     add("network transit", in.transit);

@@ -10,8 +10,10 @@
 // - Only hardware that can be resold has a residual value (compute, network, storage); the
 //   building, its cooling plant and the installation labour have none.
 // - Build mode pays the facility's running costs itself: plant O&M as a fraction of facility and
-//   cooling capex, insurance and property tax as fractions of all capex. Colocation has them
-//   inside its $/kW-month.
+//   cooling capex; colocation has it inside its $/kW-month.
+// - Insurance and property tax follow ownership: fractions of the capex of what the analyst owns,
+//   in both owned modes (all capex: the IT, its installation and cooling, and the hall when they
+//   build). In rent mode the provider owns everything and its GPU-hour price carries them.
 // - Energy is billed on average IT draw x PUE for all 8,760 hours of a year.
 // - Colocation is billed on provisioned IT kW, whether used or not.
 // - Maintenance is a fraction of IT capex (compute, network, storage) per year.
@@ -84,8 +86,8 @@ struct FinanceInput {
     units::MoneyRate storageFees;
     units::MoneyRate transit;
     double facilityOmFractionPerYear = 0;  // build mode: of facility and cooling capex
-    double insuranceFractionPerYear = 0;   // build mode: of all capex
-    double propertyTaxFractionPerYear = 0; // build mode: of all capex
+    double insuranceFractionPerYear = 0;   // owned modes: of all (owned) capex
+    double propertyTaxFractionPerYear = 0; // owned modes: of all (owned) capex
     units::MoneyRate gpuHourPrice;         // rent mode, per GPU
 
     units::TokenRate tokensPerGpu;         // input + output tokens/s per GPU at the SLO

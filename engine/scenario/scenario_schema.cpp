@@ -145,7 +145,7 @@ const Row kRows[] = {
     {PLANNER_NUM(facility, property_tax_fraction_per_year), FieldKind::Number, "fraction/year", 0, 1, 0.01, {},
      "estimate: about 1% of assessed value a year in US markets before the abatements many states grant data "
      "centers; no published figure retrieved", Grade::Estimate,
-     "Build mode: property tax per year = fraction x all capex."},
+     "Owned modes (build, colocation): property tax per year = fraction x the capex of what you own."},
     {PLANNER_NUM(facility, idle_power_fraction), FieldKind::Number, "fraction", 0, 1, 0.3, {},
      "built-in estimate: an idle GPU server draws about 30% of its typical power", Grade::Estimate,
      "Average IT draw = typical x (idle + (1 - idle) x utilization)."},
@@ -178,7 +178,7 @@ const Row kRows[] = {
      Grade::Estimate, "Installation and integration as a fraction of IT capex (depreciated with compute)."},
     {PLANNER_NUM(finance, insurance_fraction_per_year), FieldKind::Number, "fraction/year", 0, 1, 0.005, {},
      "estimate: property insurance of 0.25-0.75% of insured value a year; no published figure retrieved",
-     Grade::Estimate, "Build mode: insurance per year = fraction x all capex."},
+     Grade::Estimate, "Owned modes (build, colocation): insurance per year = fraction x the capex of what you own."},
     {PLANNER_NUM(finance, staff_usd_per_year), FieldKind::Number, "USD/year", 0, 1e10, 0, {}, kBuiltin, Grade::Estimate,
      "Operations staff cost per year."},
     {PLANNER_NUM(finance, software_usd_per_gpu_year), FieldKind::Number, "USD/GPU-year", 0, 1e6, 0, {}, kBuiltin,

@@ -192,6 +192,38 @@ private Q_SLOTS:
         }
     }
 
+    // Whoever owns an asset insures it and pays its property tax. Built, the analyst owns the IT,
+    // the cooling and the hall; colocated, the IT, its installation and the cooling bought for it
+    // (the provider's rate covers its own building); rented, nothing. So in both owned modes
+    // insurance = fraction x capex and property tax = fraction x capex, the whole capex being what
+    // is owned; renting, neither line appears. The same 10 racks in each mode, every example.
+    void insuranceAndPropertyTaxFollowOwnership()
+    {
+        for (const QString& file : kExamples) {
+            for (const char* mode : {"build", "colocation", "rent"}) {
+                Scenario s = example(file);
+                clearSizing(s);
+                set(s, "cluster.racks", "10");
+                set(s, "facility.mode", mode);
+                if (!s.finance.gpu_hour_usd.isSet())
+                    set(s, "finance.gpu_hour_usd", "3");
+                auto e = evaluate(s, builtinCatalog(), examplesContext());
+                QVERIFY2(e, e ? "" : e.error().message.c_str());
+                const Metric* insurance = e.value().metric("finance.opex.insurance_usd_per_year");
+                const Metric* tax = e.value().metric("finance.opex.property_tax_usd_per_year");
+                if (std::string_view(mode) == "rent") {
+                    QVERIFY2(!insurance && !tax, qPrintable(file));
+                    continue;
+                }
+                QVERIFY2(insurance && tax, qPrintable(file + QLatin1Char(' ') + QLatin1String(mode)));
+                const double capex = metric(e.value(), "results.capex_usd");
+                QVERIFY(capex > metric(e.value(), "finance.capex.compute_usd")); // IT and more
+                VERIFY_RELATIVE(insurance->value, e.value().resolved.finance.insurance_fraction_per_year.value * capex, 1e-12);
+                VERIFY_RELATIVE(tax->value, e.value().resolved.facility.property_tax_fraction_per_year.value * capex, 1e-12);
+            }
+        }
+    }
+
     // Headroom counted once: a cluster sized from demand carries the peak at the maximum load, so
     // its realized utilization is max load / peak up to rounding to whole domains. Realized =
     // demand / (serving GPUs x throughput x goodput), serving GPUs = demand x peak / (throughput x

@@ -155,7 +155,7 @@ private Q_SLOTS:
 
     void buildModePaysTheFacilitysRunningCosts()
     {
-        // O&M on the plant (hall + cooling), insurance and property tax on all capex.
+        // Build: O&M on the plant (hall + cooling), insurance and property tax on all capex.
         FinanceInput in = oneRackColocated();
         in.mode = FacilityMode::Build;
         in.capex = {{CapexClass::Compute, usd(3e6), years(5), 0.1}, {CapexClass::Facility, usd(1e6), years(20), 0},
@@ -168,9 +168,24 @@ private Q_SLOTS:
         VERIFY_RELATIVE(perYear(r.value(), "facility O&M"), 0.02 * 1.2e6, 1e-12);
         VERIFY_RELATIVE(perYear(r.value(), "insurance"), 0.005 * 4.2e6, 1e-12);
         VERIFY_RELATIVE(perYear(r.value(), "property tax"), 0.01 * 4.2e6, 1e-12);
-        // Colocation has them inside its rate.
+        // Colocation has the plant's O&M inside its rate; but the tenant owns its IT, its
+        // installation and the cooling it bought, and insures them and pays their tax.
         in.mode = FacilityMode::Colocation;
-        QVERIFY(std::isnan(perYear(computeFinance(in).value(), "insurance")));
+        in.capex = {{CapexClass::Compute, usd(3e6), years(5), 0.1}, {CapexClass::Installation, usd(9e4), years(5), 0},
+                    {CapexClass::Cooling, usd(2e5), years(5), 0}};
+        auto colo = computeFinance(in);
+        QVERIFY(colo);
+        QVERIFY(std::isnan(perYear(colo.value(), "facility O&M")));
+        VERIFY_RELATIVE(perYear(colo.value(), "insurance"), 0.005 * 3.29e6, 1e-12);
+        VERIFY_RELATIVE(perYear(colo.value(), "property tax"), 0.01 * 3.29e6, 1e-12);
+        // Renting, the provider owns everything: its GPU-hour price carries both.
+        in.mode = FacilityMode::Rent;
+        in.capex.clear();
+        in.gpuHourPrice = usd_per_hour(2.0);
+        auto rent = computeFinance(in);
+        QVERIFY(rent);
+        QVERIFY(std::isnan(perYear(rent.value(), "insurance")));
+        QVERIFY(std::isnan(perYear(rent.value(), "property tax")));
     }
 
     void inferenceXFormulaInRentMode()
