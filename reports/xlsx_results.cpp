@@ -391,10 +391,12 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
                  "IF(" + osl + ">0," + perRequest + "*(1-" + share + ")/" + osl + "*1000000,0)", "USD/Mtok");
     rs.addFigure("results.tokens_per_usd", "Tokens per dollar", served + "/" + total, "tokens/USD");
     rs.addFigure("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO", tput, "tokens/s/GPU");
-    rs.addFigure("results.tokens_per_s_per_mw_it", "Tokens per second per MW of IT power (at full load)",
-                 tput + "/(" + itKw + "/" + gpus + "/1000)", "tokens/s/MW");
-    rs.addFigure("results.tokens_per_s_per_mw_facility", "Tokens per second per MW of facility power (at full load)",
-                 tput + "/(" + itKw + "/" + gpus + "*" + in.input("facility.pue", b.pue, "ratio") + "/1000)",
+    rs.addFigure("results.tokens_per_s_per_mw_it",
+                 "Tokens per second per MW of IT power (serving GPUs at full load; spares draw power, serve nothing)",
+                 tput + "*" + serving + "/(" + itKw + "/1000)", "tokens/s/MW");
+    rs.addFigure("results.tokens_per_s_per_mw_facility",
+                 "Tokens per second per MW of facility power (serving GPUs at full load; spares draw power, serve nothing)",
+                 tput + "*" + serving + "/(" + itKw + "*" + in.input("facility.pue", b.pue, "ratio") + "/1000)",
                  "tokens/s/MW");
     if (b.mode != FacilityMode::Rent)
         rs.addFigure("results.breakeven_gpu_hour_usd",

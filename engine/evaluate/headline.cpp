@@ -97,10 +97,13 @@ void computeHeadline(Work& w)
         h[Headline::TokensPerUsd] = f.tokensPerDollar;
         h[Headline::TokensServedPerYear] = in_tokens(f.tokensServed * years(1));
         h[Headline::UtilizationRealized] = f.utilizationRealized;
-        const Power itPerGpu = w.itNameplate / double(z.gpus);
-        h[Headline::TokensPerSPerMwIt] = tokensPerSecondPerMegawatt(w.throughput.totalPerGpu, itPerGpu);
+        // Per serving GPU: the serving GPUs' tokens over the whole IT power, spares included, since
+        // a spare is installed and powered but serves nothing (the same basis as cost per token).
+        const double serving = double(z.servingDomains) * w.system.gpusPerDomain;
+        const Power itPerServingGpu = w.itNameplate / (serving > 0 ? serving : double(z.gpus));
+        h[Headline::TokensPerSPerMwIt] = tokensPerSecondPerMegawatt(w.throughput.totalPerGpu, itPerServingGpu);
         h[Headline::TokensPerSPerMwFacility] =
-            tokensPerSecondPerMegawatt(w.throughput.totalPerGpu, itPerGpu * s.facility.pue.value);
+            tokensPerSecondPerMegawatt(w.throughput.totalPerGpu, itPerServingGpu * s.facility.pue.value);
         h[Headline::CostPer1kRequests] = in_usd(f.costPerRequest) * 1000;
         // Known even where tokens are not: a rate in requests became tokens through the same
         // tokens per request this divides by, so cost per year / requests per year = cost per request.

@@ -153,9 +153,9 @@ void publishInference(Work& w)
               h[Headline::UtilizationRealized], "fraction", cost);
     add("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO", Headline::TokensPerSPerGpu, "tokens/s/GPU",
         tput);
-    add("results.tokens_per_s_per_mw_it", "Tokens per second per MW of IT power (at full load)",
+    add("results.tokens_per_s_per_mw_it", "Tokens per second per MW of IT power (serving GPUs at full load)",
         Headline::TokensPerSPerMwIt, "tokens/s/MW", perMw);
-    add("results.tokens_per_s_per_mw_facility", "Tokens per second per MW of facility power (at full load)",
+    add("results.tokens_per_s_per_mw_facility", "Tokens per second per MW of facility power (serving GPUs at full load)",
         Headline::TokensPerSPerMwFacility, "tokens/s/MW", perMwFacility);
     publishCommon(w, cost);
 }

@@ -92,14 +92,25 @@ private Q_SLOTS:
     void tokensPerMegawattFollowsInferenceX()
     {
         // InferenceX: tok/s per MW = (tok/s per GPU) / (all-in kW per GPU) x 1000.
-        // At 2.12 kW per GPU all-in (SemiAnalysis GB300 figure) and 1,000 tok/s/GPU: 471,698.1.
+        // At 2.12 kW per GPU all-in (SemiAnalysis GB300 figure) and 1,000 tok/s/GPU: 471,698.1,
+        // for a cluster without spares.
         Run r = runCli({"evaluate", examplePath("gb300-nvl72-deepseek-r1.json"), "--json", "--set",
                      "facility.it_kw_per_gpu_all_in=2.12", "--set", "workload.throughput_tokens_per_s_per_gpu=1000",
-                     "--set", "facility.pue=1.2"});
+                     "--set", "facility.pue=1.2", "--set", "cluster.spare_fraction=0"});
         QVERIFY2(r.code == 0, r.err.c_str());
         const json::Value root = parsed(r);
         VERIFY_NEAR(number(root, "results", "tokens_per_s_per_mw_it"), 1000 / 2.12 * 1000, 1e-6);
         VERIFY_NEAR(number(root, "results", "tokens_per_s_per_mw_facility"), 1000 / (2.12 * 1.2) * 1000, 1e-6);
+        // Spares draw power and serve nothing: only the serving GPUs' tokens count, over all the
+        // IT power, so the figure is InferenceX's x serving GPUs / all GPUs.
+        r = runCli({"evaluate", examplePath("gb300-nvl72-deepseek-r1.json"), "--json", "--set",
+                    "facility.it_kw_per_gpu_all_in=2.12", "--set", "workload.throughput_tokens_per_s_per_gpu=1000",
+                    "--set", "facility.pue=1.2", "--set", "cluster.spare_fraction=0.1"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json::Value spared = parsed(r);
+        const double serving = number(spared, "sizing", "serving_gpus"), all = number(spared, "sizing", "gpus");
+        QVERIFY(serving < all);
+        VERIFY_NEAR(number(spared, "results", "tokens_per_s_per_mw_it"), 1000 / 2.12 * 1000 * serving / all, 1e-6);
     }
 
     void badFilesExitTwoNamingFileAndLine()
