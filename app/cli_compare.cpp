@@ -36,6 +36,7 @@ CommandLine compareCommandLine()
     cl.text("db", "FILE", "benchmark database for measured throughput (overrides each scenario's benchmark_db)");
     cl.repeatable("set", "PATH=VALUE", "override one field in every scenario, e.g. --set finance.utilization=0.6");
     cl.flag("json", "machine output on stdout: scenarios, baseline_index (from 0), differing_inputs [{path, values}],\n"
+                    "system_figures (each system's own catalog figures that differ, the same shape),\n"
                     "warnings and rows of values and ratios");
     cl.text("csv", "FILE", "also write the comparison as CSV: metric,label,unit, then value and ratio per scenario");
     cl.text("xlsx", "FILE", "also write the comparison workbook: values side by side, ratios as live formulas");

@@ -4,6 +4,7 @@
 #include "cli_runner.h"
 
 #include "analysis/uncertain_inputs.h"
+#include "scenario/field_applies.h"
 
 namespace planner::cli {
 
@@ -11,7 +12,8 @@ void declareUncertaintyOptions(CommandLine& cl)
 {
     cl.repeatable("dist", "PATH=SPEC",
                   "make a numeric field uncertain; SPEC is triangular:lo:mode:hi, uniform:lo:hi,\n"
-                  "lognormal:median:sigma or normal:mean:sd[:lo:hi] (e.g. --dist finance.utilization=triangular:0.5:0.7:0.85).\n"
+                  "lognormal:median:sigma or normal:mean:sd[:lo:hi]\n"
+                  "(e.g. --dist facility.electricity_usd_per_kwh=triangular:0.06:0.08:0.12).\n"
                   "Inputs are sampled independently: correlations between inputs are not modelled.");
     cl.repeatable("set", "PATH=VALUE", "override one scenario field, e.g. --set facility.mode=rent");
     cl.text("db", "FILE", "benchmark database for measured throughput (overrides the scenario's benchmark_db)");
@@ -27,7 +29,7 @@ Outcome<Scenario> loadUncertainScenario(const std::string& file, const CommandLi
     for (const std::string& dist : cl.values("dist")) {
         const auto eq = dist.find('=');
         if (eq == std::string::npos || eq == 0) {
-            err << "--dist " << dist << ": expected PATH=SPEC, e.g. finance.utilization=triangular:0.5:0.7:0.85\n";
+            err << "--dist " << dist << ": expected PATH=SPEC, e.g. facility.electricity_usd_per_kwh=triangular:0.06:0.08:0.12\n";
             return Outcome<Scenario>::failure(ExitBadInput);
         }
         auto parsed = parseDistribution(std::string_view(dist).substr(eq + 1));
@@ -40,6 +42,13 @@ Outcome<Scenario> loadUncertainScenario(const std::string& file, const CommandLi
             return Outcome<Scenario>::failure(ExitBadInput);
         }
     }
+    // A distribution on an input the evaluation does not read would show as a driver that moves
+    // nothing (utilization of a cluster sized from demand): refused with the reason.
+    for (const UncertainInput& in : uncertainInputs(s))
+        if (auto why = notApplicable(*in.field, s)) {
+            err << in.field->path << ": uncertain, but " << *why << "\n";
+            return Outcome<Scenario>::failure(ExitBadInput);
+        }
     return loaded;
 }
 

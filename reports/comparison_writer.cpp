@@ -63,12 +63,20 @@ QByteArray renderComparisonText(const ComparisonModel& c)
     for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
         out += "  " + std::to_string(i + 1) + ". " + c.scenarioNames[i] + (i == c.baseline ? "  (baseline)" : "")
                + "\n";
-    if (!c.differingInputs.empty()) {
-        out += "\nInputs that differ\n" + padded("input", kLabelWidth);
-        for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
-            out += padded(std::to_string(i + 1), kCellWidth);
-        out += "\n";
+    // The set-up first, then the figures each scenario took from its own system's catalog entry.
+    for (const bool systemOwn : {false, true}) {
+        bool headed = false;
         for (const DifferingInput& d : c.differingInputs) {
+            if (d.systemOwn != systemOwn)
+                continue;
+            if (!headed) {
+                out += systemOwn ? "\nEach system's own figures (catalog defaults) that differ\n" : "\nInputs that differ\n";
+                out += padded("input", kLabelWidth);
+                for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
+                    out += padded(std::to_string(i + 1), kCellWidth);
+                out += "\n";
+                headed = true;
+            }
             out += padded(d.path, kLabelWidth);
             for (const std::string& v : d.values)
                 out += padded(v.empty() ? "-" : v, kCellWidth);
@@ -101,7 +109,7 @@ QByteArray renderComparisonCsv(const ComparisonModel& c)
     csvRow(out, header);
     // The inputs that differ come first, their values as the reports print inputs, no ratio.
     for (const DifferingInput& d : c.differingInputs) {
-        std::vector<std::string> fields{d.path, "input (differs)", ""};
+        std::vector<std::string> fields{d.path, d.systemOwn ? "system's own figure (differs)" : "input (differs)", ""};
         for (const std::string& v : d.values) {
             fields.push_back(v);
             fields.push_back("");
@@ -127,16 +135,18 @@ QByteArray renderComparisonJson(const ComparisonModel& c)
         json::append(names, json::makeString(n));
     json::add(root, "scenarios", names);
     json::add(root, "baseline_index", json::makeNumber(static_cast<double>(c.baseline))); // 0-based, into "scenarios"
-    json::Value differing = json::makeArray();
+    // differing_inputs: the set-up; system_figures: what each took from its own system's entry.
+    json::Value differing = json::makeArray(), systemFigures = json::makeArray();
     for (const DifferingInput& d : c.differingInputs) {
         json::Value item = json::makeObject(), values = json::makeArray();
         for (const std::string& v : d.values)
             json::append(values, json::makeString(v));
         json::add(item, "path", json::makeString(d.path));
         json::add(item, "values", values);
-        json::append(differing, item);
+        json::append(d.systemOwn ? systemFigures : differing, item);
     }
     json::add(root, "differing_inputs", differing);
+    json::add(root, "system_figures", systemFigures);
     json::Value warnings = json::makeArray();
     for (const std::string& w : c.warnings)
         json::append(warnings, json::makeString(w));

@@ -4,6 +4,7 @@
 #include "core/number_text.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <utility>
 
@@ -62,17 +63,25 @@ std::vector<DifferingInput> differingInputs(const std::vector<ReportModel>& mode
         for (const ReportAssumption& a : m.assumptions)
             if (!isLabel(a.path) && std::find(order.begin(), order.end(), a.path) == order.end())
                 order.push_back(a.path);
-    std::vector<DifferingInput> out;
+    std::vector<DifferingInput> out, systemOwn;
     for (const std::string& path : order) {
-        DifferingInput d{path, {}};
+        DifferingInput d{path, {}, true};
         for (const ReportModel& m : models) {
             const ReportAssumption* a = inputOf(m, path);
             d.values.push_back(a ? valueText(*a) : std::string());
+            if (a && a->given)
+                d.systemOwn = false;
         }
         if (std::adjacent_find(d.values.begin(), d.values.end(), std::not_equal_to<>()) != d.values.end())
-            out.push_back(std::move(d));
+            (d.systemOwn ? systemOwn : out).push_back(std::move(d));
     }
+    out.insert(out.end(), std::make_move_iterator(systemOwn.begin()), std::make_move_iterator(systemOwn.end()));
     return out;
+}
+
+std::string differingInputLabel(const DifferingInput& d)
+{
+    return d.systemOwn ? d.path + " (each system's own)" : d.path;
 }
 
 std::vector<std::string> comparisonWarnings(const std::vector<ReportModel>& models,

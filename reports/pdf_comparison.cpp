@@ -59,7 +59,7 @@ PdfTable differingInputsTable(const ComparisonModel& c)
     for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
         t.columns.push_back({QString::number(i + 1), 1.75, true});
     for (const DifferingInput& d : c.differingInputs) {
-        QStringList row{qs(d.path)};
+        QStringList row{qs(differingInputLabel(d))};
         for (const std::string& v : d.values)
             row << (v.empty() ? QStringLiteral("-") : qs(v));
         t.rows.push_back(row);

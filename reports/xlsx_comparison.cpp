@@ -69,7 +69,7 @@ void fillComparison(XlsxBook& book, const ComparisonModel& c)
         differing.text(1 + i, c.scenarioNames[std::size_t(i)], book.header());
     ++differing.row;
     for (const DifferingInput& d : c.differingInputs) {
-        differing.text(0, d.path);
+        differing.text(0, differingInputLabel(d));
         for (int i = 0; i < n; ++i)
             differing.text(1 + i, d.values[std::size_t(i)]);
         ++differing.row;

@@ -83,7 +83,7 @@ void CompareView::showDifferences()
             QStringList values;
             for (const std::string& v : in.values)
                 values << (v.empty() ? QStringLiteral("-") : QString::fromStdString(v).toHtmlEscaped());
-            html += QString::fromStdString(in.path).toHtmlEscaped() + QStringLiteral(": ") + values.join(QStringLiteral(" / "))
+            html += QString::fromStdString(differingInputLabel(in)).toHtmlEscaped() + QStringLiteral(": ") + values.join(QStringLiteral(" / "))
                 + QStringLiteral("<br>");
         }
     }

@@ -102,8 +102,8 @@ Result<SizingResult> sizeCluster(const SizingInput& in)
     if (in.facilityPowerCap.value() > 0 && out.facilityPower > in.facilityPowerCap * (1 + 1e-12)) {
         const double need = in_megawatts(out.facilityPower), cap = in_megawatts(in.facilityPowerCap);
         return infeasible("facility.power_cap_mw", "the cluster needs " + numberText(need) + " MW of facility power, " +
-                                                       numberText(need - cap) + " MW over the " + numberText(cap) +
-                                                       " MW site cap");
+                                                       numberText(need - cap) + " MW over the site's " + numberText(cap) +
+                                                       " MW power cap");
     }
     return out;
 }

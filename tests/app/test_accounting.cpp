@@ -132,7 +132,7 @@ private Q_SLOTS:
         const double goodput = metric(e, "reliability.goodput"); // every mode counts it, rent included
         const double capacity = servingGpus * 5000 * goodput * kSecondsPerYear;
         // Tokens served: the demand itself, or the serving capacity at the stated utilization.
-        const double expectedServed = fromDemand ? demandPerDay * 365 : capacity * s.finance.utilization.value;
+        const double expectedServed = fromDemand ? demandPerDay * 365 : capacity * e.resolved.finance.utilization.value;
         VERIFY_RELATIVE(served, expectedServed, 1e-9);
         VERIFY_RELATIVE(metric(e, "results.utilization_realized"), expectedServed / capacity, 1e-9);
         // Spares cost money and serve nothing.
@@ -153,7 +153,7 @@ private Q_SLOTS:
         if (mode != QLatin1String("rent")) {
             // Break-even: the yearly cost over the serving GPU-hours sold at the expected occupancy:
             // the planned utilization of a fixed cluster, the realized one of a demand-sized one.
-            const double occupancy = fromDemand ? expectedServed / capacity : s.finance.utilization.value;
+            const double occupancy = fromDemand ? expectedServed / capacity : e.resolved.finance.utilization.value;
             const double soldHours = servingGpus * 8760 * occupancy * goodput;
             VERIFY_RELATIVE(metric(e, "results.breakeven_gpu_hour_usd"), perYear / soldHours, 1e-9);
         }
@@ -161,12 +161,17 @@ private Q_SLOTS:
 
     void gb200ExampleCountsItsServingRacksOnly()
     {
-        // 45 serving racks + ceil(45 x 0.05) = 3 spares: 3,456 GPUs bought, 3,240 serving.
+        // Sized from demand by hand: 5e11 tokens a day is 5,787,037 tokens/s on average, 10,416,667
+        // at the 1.8 peak; at 7,698 tokens/s per GPU x goodput x 0.85 maximum load that is about
+        // 1,592 GPUs, 22.1 NVL72 domains, so 23 serving (1,656 GPUs) and ceil(23 x 0.05) = 2 spares:
+        // 1,800 GPUs bought. It serves the demand itself, 5e11 x 365 tokens a year.
         const Evaluation e = evaluateExample(kExamples[0]);
-        QCOMPARE(metric(e, "sizing.gpus"), 3456.0);
-        QCOMPARE(metric(e, "sizing.serving_gpus"), 3240.0);
-        const double served = 3240 * 7698.0 * 0.7 * metric(e, "reliability.goodput") * kSecondsPerYear;
-        VERIFY_RELATIVE(metric(e, "results.tokens_served_per_year"), served, 1e-9);
+        const double goodput = metric(e, "reliability.goodput");
+        const double needed = 5e11 / 86400 * 1.8 / (7698.0 * goodput * 0.85);
+        QCOMPARE(std::ceil(needed / 72), 23.0);
+        QCOMPARE(metric(e, "sizing.serving_gpus"), 23 * 72.0);
+        QCOMPARE(metric(e, "sizing.gpus"), (23 + 2) * 72.0);
+        VERIFY_RELATIVE(metric(e, "results.tokens_served_per_year"), 5e11 * 365, 1e-12);
     }
 
     // Like for like: the same fixed cluster serves the same tokens whoever owns it. Rent counts the
@@ -272,7 +277,7 @@ private Q_SLOTS:
         QVERIFY(!e);
         QCOMPARE(e.error().kind, ErrorKind::Infeasible);
         const QString message = QString::fromStdString(e.error().message);
-        QVERIFY2(message.contains(QStringLiteral("MW over the 3 MW site cap")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("MW over the site's 3 MW power cap")), qPrintable(message));
         const double need = message.section(QStringLiteral("needs "), 1).section(QLatin1Char(' '), 0, 0).toDouble();
         const double gap = message.section(QStringLiteral("power, "), 1).section(QLatin1Char(' '), 0, 0).toDouble();
         VERIFY_RELATIVE(need - gap, 3.0, 1e-2);

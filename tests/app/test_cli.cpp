@@ -96,7 +96,7 @@ private Q_SLOTS:
         // for a cluster without spares.
         Run r = runCli({"evaluate", examplePath("gb300-nvl72-deepseek-r1.json"), "--json", "--set",
                      "facility.it_kw_per_gpu_all_in=2.12", "--set", "workload.throughput_tokens_per_s_per_gpu=1000",
-                     "--set", "facility.pue=1.2", "--set", "cluster.spare_fraction=0"});
+                     "--set", "facility.pue=1.2", "--set", "cluster.spare_fraction=0", "--set", "cluster.racks=10"});
         QVERIFY2(r.code == 0, r.err.c_str());
         const json::Value root = parsed(r);
         VERIFY_NEAR(number(root, "results", "tokens_per_s_per_mw_it"), 1000 / 2.12 * 1000, 1e-6);
@@ -105,7 +105,7 @@ private Q_SLOTS:
         // IT power, so the figure is InferenceX's x serving GPUs / all GPUs.
         r = runCli({"evaluate", examplePath("gb300-nvl72-deepseek-r1.json"), "--json", "--set",
                     "facility.it_kw_per_gpu_all_in=2.12", "--set", "workload.throughput_tokens_per_s_per_gpu=1000",
-                    "--set", "facility.pue=1.2", "--set", "cluster.spare_fraction=0.1"});
+                    "--set", "facility.pue=1.2", "--set", "cluster.spare_fraction=0.1", "--set", "cluster.racks=10"});
         QVERIFY2(r.code == 0, r.err.c_str());
         const json::Value spared = parsed(r);
         const double serving = number(spared, "sizing", "serving_gpus"), all = number(spared, "sizing", "gpus");
@@ -220,7 +220,7 @@ private Q_SLOTS:
 
     void infeasiblePowerCapExitsFour()
     {
-        // A 0.1 MW site cannot hold one ~150 kW GB300 NVL72 rack.
+        // A 0.1 MW site cannot hold the Vera Rubin racks its demand needs (about 2.8 MW).
         Run r = runCli({"evaluate", examplePath("vr200-nvl72-deepseek-r1.json"), "--set", "facility.power_cap_mw=0.1"});
         QCOMPARE(r.code, 4);
         QVERIFY2(r.err.find("power cap") != std::string::npos, r.err.c_str());

@@ -66,7 +66,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("baselineIndex");
         QTest::newRow("default baseline is the first") << QString() << 0;
         QTest::newRow("baseline by position from 1") << QStringLiteral("2") << 1;
-        QTest::newRow("baseline by scenario name") << QStringLiteral("Vera Rubin NVL72 serving DeepSeek-R1 on a 20 MW site") << 2;
+        QTest::newRow("baseline by scenario name") << QStringLiteral("Vera Rubin NVL72 serving DeepSeek-R1 at 90 tok/s/user") << 2;
     }
     void valuesAreEachScenariosOwnAndRatiosDivideByTheBaseline()
     {
@@ -145,7 +145,7 @@ private Q_SLOTS:
         QCOMPARE(row[1], std::string("input (differs)"));
         QCOMPARE(row[3], std::string("gb200-nvl72"));
         QCOMPARE(row[4], std::string());
-        while (reader.next(row) && row[1] == "input (differs)") {
+        while (reader.next(row) && (row[1] == "input (differs)" || row[1] == "system's own figure (differs)")) {
         }
         QCOMPARE(row[0], std::string("results.cost_per_mtok_usd"));
         const double a = evaluated(kGb200, "results", "cost_per_mtok_usd");
@@ -156,45 +156,82 @@ private Q_SLOTS:
         VERIFY_RELATIVE(std::stod(row[6]), b / a, 1e-15);
     }
 
-    // What differs is listed before the outputs, with a warning for each difference that is not
-    // the hardware's; --hold takes sections from the baseline so that only the hardware differs.
+    // What differs is listed before the outputs, the set-up apart from each system's own catalog
+    // figures, with a warning for each difference that is not the hardware's; --hold takes
+    // sections from the baseline so that only the hardware differs.
     void differingInputsAndHeldSections()
     {
+        auto byPath = [](const json::Value& root, const char* list) {
+            std::map<std::string, std::vector<std::string>> out;
+            for (const json::Value& d : *root.find(list)->array) {
+                std::vector<std::string> values;
+                for (const json::Value& v : *d.find("values")->array)
+                    values.push_back(v.string);
+                out[d.find("path")->string] = values;
+            }
+            return out;
+        };
+        auto warningsOf = [](const json::Value& root) {
+            std::string out;
+            for (const json::Value& w : *root.find("warnings")->array)
+                out += w.string + "\n";
+            return out;
+        };
+        // The three bundled DeepSeek-R1 examples share site, finance, service level and demand:
+        // no finance or facility input differs among them, and nothing warns. What differs with
+        // the hardware (its price, cooling and PUE, network gear) is listed as each system's own.
         const std::string vr = examplePath("vr200-nvl72-deepseek-r1.json");
         const Run r = runCli({"compare", examplePath(kGb200), examplePath(kGb300), vr, "--json"});
         QVERIFY2(r.code == 0, r.err.c_str());
         const json::Value root = parsed(r);
-        const json::Value* differing = root.find("differing_inputs");
-        QVERIFY(differing && differing->array);
-        std::map<std::string, std::vector<std::string>> byPath;
-        for (const json::Value& d : *differing->array) {
-            std::vector<std::string> values;
-            for (const json::Value& v : *d.find("values")->array)
-                values.push_back(v.string);
-            byPath[d.find("path")->string] = values;
+        const auto setUp = byPath(root, "differing_inputs");
+        QCOMPARE(setUp.at("system"), (std::vector<std::string>{"gb200-nvl72", "gb300-nvl72", "vr200-nvl72"}));
+        QVERIFY(!setUp.count("name")); // labels are not inputs
+        for (const auto& [path, values] : setUp)
+            QVERIFY2(path.rfind("finance.", 0) != 0 && path.rfind("facility.", 0) != 0, path.c_str());
+        const auto own = byPath(root, "system_figures");
+        for (const char* path : {"finance.system_price_usd", "facility.cooling", "facility.pue", "network.nic"})
+            QVERIFY2(own.count(path), path);
+        QCOMPARE(own.at("facility.cooling"), (std::vector<std::string>{"liquid-chilled", "liquid-chilled", "liquid-warm-45c"}));
+        QVERIFY2(warningsOf(root).empty(), warningsOf(root).c_str());
+
+        // A GB300 colocated at 12% cost of capital, on a fixed 20 racks at 60% utilization: a
+        // comparison of business plans, and it says so.
+        QTemporaryDir dir;
+        const QString plan = dir.filePath(QStringLiteral("gb300-plan.json"));
+        {
+            QFile in(QString::fromStdString(examplePath(kGb300)));
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            QString text = QString::fromUtf8(in.readAll());
+            const int before = text.size();
+            text.replace(QStringLiteral("\"mode\": \"build\""), QStringLiteral("\"mode\": \"colocation\""));
+            text.replace(QStringLiteral("\"value\": 0.1,"), QStringLiteral("\"value\": 0.12,"));
+            text.replace(QStringLiteral("\"cluster\": {"), QStringLiteral("\"cluster\": {\n    \"racks\": 20,"));
+            text.replace(QStringLiteral("\"finance\": {"), QStringLiteral("\"finance\": {\n    \"utilization\": 0.6,"));
+            QVERIFY(text.size() > before);
+            QFile out(plan);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(text.toUtf8());
         }
-        // From the example files: GB200 and Vera Rubin are built, GB300 colocated.
-        QCOMPARE(byPath["facility.mode"], (std::vector<std::string>{"build", "colocation", "build"}));
-        QCOMPARE(byPath["system"], (std::vector<std::string>{"gb200-nvl72", "gb300-nvl72", "vr200-nvl72"}));
-        QVERIFY(!byPath.count("name")); // labels are not inputs
-        std::string warnings;
-        for (const json::Value& w : *root.find("warnings")->array)
-            warnings += w.string + "\n";
+        const Run mixed = runCli({"compare", examplePath(kGb200), plan.toStdString(), "--json"});
+        QVERIFY2(mixed.code == 0, mixed.err.c_str());
+        const json::Value mixedRoot = parsed(mixed);
+        const auto mixedSetUp = byPath(mixedRoot, "differing_inputs");
+        QCOMPARE(mixedSetUp.at("facility.mode"), (std::vector<std::string>{"build", "colocation"}));
+        QCOMPARE(mixedSetUp.at("finance.cost_of_capital"), (std::vector<std::string>{"0.1 per year", "0.12 per year"}));
+        const std::string warnings = warningsOf(mixedRoot);
         for (const char* what : {"differ in ownership", "differ in planned utilization", "differ in cost of capital",
                                  "sized differently"})
             QVERIFY2(warnings.find(what) != std::string::npos, warnings.c_str());
 
-        const Run held = runCli({"compare", examplePath(kGb200), examplePath(kGb300), vr, "--hold", "finance,facility", "--json"});
+        // Held: the plan's finance and facility come from the baseline, so none of them differs.
+        const Run held = runCli({"compare", examplePath(kGb200), plan.toStdString(), "--hold", "finance,facility", "--json"});
         QVERIFY2(held.code == 0, held.err.c_str());
         const json::Value heldRoot = parsed(held);
-        // Held: no finance or facility input differs, but for what belongs to the hardware: the
-        // system's price, and the cooling and its PUE, which no example gives and so follow each
-        // system's own (Vera Rubin's warm-water loop).
-        for (const json::Value& d : *heldRoot.find("differing_inputs")->array) {
-            const std::string& path = d.find("path")->string;
-            const bool hardware = path == "finance.system_price_usd" || path == "facility.cooling" || path == "facility.pue";
-            QVERIFY2(hardware || (path.rfind("finance.", 0) != 0 && path.rfind("facility.", 0) != 0), path.c_str());
-        }
+        for (const auto& [path, values] : byPath(heldRoot, "differing_inputs"))
+            QVERIFY2(path.rfind("finance.", 0) != 0 && path.rfind("facility.", 0) != 0, path.c_str());
+        // The system's price stays the system's own.
+        QVERIFY(byPath(heldRoot, "system_figures").count("finance.system_price_usd"));
         QCOMPARE(runCli({"compare", examplePath(kGb200), examplePath(kGb300), "--hold", "finance,site"}).code, 1);
     }
 

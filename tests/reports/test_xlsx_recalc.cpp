@@ -57,10 +57,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("example");
         QTest::addColumn<QString>("path"); // empty: no change
         QTest::addColumn<double>("value");
-        // A fixed cluster (45 racks, built): utilization and electricity both flow through every
-        // formula without re-sizing anything.
+        // A fixed cluster (the HGX B300 example's GPUs, built): utilization flows through every
+        // formula without re-sizing anything; so does a price, in a cluster sized from demand.
         QTest::newRow("gb200 as written") << QStringLiteral("gb200-nvl72-deepseek-r1.json") << QString() << 0.0;
-        QTest::newRow("gb200 utilization 0.55") << QStringLiteral("gb200-nvl72-deepseek-r1.json") << QStringLiteral("finance.utilization") << 0.55;
+        QTest::newRow("b300 utilization 0.55") << QStringLiteral("hgx-b300-deepseek-r1.json") << QStringLiteral("finance.utilization") << 0.55;
         QTest::newRow("gb200 electricity 0.12") << QStringLiteral("gb200-nvl72-deepseek-r1.json") << QStringLiteral("facility.electricity_usd_per_kwh")
                                                 << 0.12;
         // Clusters sized from demand (colocation, and a whole build): a price does not re-size them.

@@ -128,9 +128,10 @@ private Q_SLOTS:
             QVERIFY2(table->rowHeight(row) >= cells->sizeHintForRow(row), qPrintable(QString::number(row)));
     }
 
-    // The Compare view lists the inputs that differ before the figures, with a warning for each
-    // difference that is not the hardware's (GB200's example builds, GB300's colocates), and
-    // follows an edit: the utilization made equal leaves that warning out.
+    // The Compare view lists the inputs that differ before the figures, each system's own catalog
+    // figures apart, with a warning for each difference that is not the hardware's, and follows
+    // an edit. The bundled GB200 and GB300 examples share their set-up: no warning until GB300 is
+    // made colocated, and none again once it is built like GB200.
     void compareViewShowsTheDifferingInputs()
     {
         MainWindow w(uitest::quietWindow(dir_));
@@ -140,11 +141,17 @@ private Q_SLOTS:
         auto* gb300 = w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json"));
         QVERIFY(gb300);
         w.tabs()->setCurrentWidget(w.compareView());
-        QTRY_VERIFY(w.compareView()->differencesText().contains(QStringLiteral("facility.mode: build / colocation")));
-        QVERIFY(w.compareView()->differencesText().contains(QStringLiteral("ownership")));
-        QVERIFY(w.compareView()->differencesText().contains(QStringLiteral("differ in planned utilization")));
-        QVERIFY(gb300->setFieldText("finance.utilization", "0.7"));
-        QTRY_VERIFY2(!w.compareView()->differencesText().contains(QStringLiteral("differ in planned utilization")), qPrintable(w.compareView()->differencesText()));
+        QTRY_VERIFY(w.compareView()->differencesText().contains(QStringLiteral("system: gb200-nvl72 / gb300-nvl72")));
+        QVERIFY2(w.compareView()->differencesText().contains(QStringLiteral("finance.system_price_usd (each system's own)")),
+                 qPrintable(w.compareView()->differencesText()));
+        QVERIFY(!w.compareView()->differencesText().contains(QStringLiteral("Warning")));
+        QVERIFY(gb300->setFieldText("facility.mode", "colocation"));
+        QTRY_VERIFY2(w.compareView()->differencesText().contains(QStringLiteral("facility.mode: build / colocation")),
+                     qPrintable(w.compareView()->differencesText()));
+        QVERIFY(w.compareView()->differencesText().contains(QStringLiteral("differ in ownership")));
+        QVERIFY(gb300->setFieldText("facility.mode", "build"));
+        QTRY_VERIFY2(!w.compareView()->differencesText().contains(QStringLiteral("differ in ownership")),
+                     qPrintable(w.compareView()->differencesText()));
     }
 
     void provenanceModelsPassTheTesterAndFollowTheFigure()

@@ -241,7 +241,7 @@ private Q_SLOTS:
     void repeatedSpinStepsMergeIntoOneUndoStep()
     {
         MainWindow w(uitest::quietWindow(dir_));
-        QVERIFY(w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json")));
+        QVERIFY(w.openFile(uitest::example("vr200-nvl72-coreweave-deployment.json")));
         QUndoStack* stack = w.currentDocument()->undoStack();
         QDoubleSpinBox* s = spin(w, "facility.electricity_usd_per_kwh");
         const double start = s->value();

@@ -179,7 +179,7 @@ private Q_SLOTS:
         const MonteCarloResult r = run(s, n, 11, 2);
         QVERIFY2(std::abs(double(r.infeasible) - 0.4 * n) <= 250, std::to_string(r.infeasible).c_str());
         QCOMPARE(r.invalid, std::size_t(0));
-        QVERIFY2(r.firstProblem.find("site cap") != std::string::npos, r.firstProblem.c_str());
+        QVERIFY2(r.firstProblem.find("power cap") != std::string::npos, r.firstProblem.c_str());
         // The percentiles are over the feasible samples only.
         QCOMPARE(output(r, "results.cost_per_mtok_usd").samples, n - r.infeasible);
     }
