@@ -111,6 +111,8 @@ Result<void> compute(Work& w, const EvaluationContext& ctx, EvaluationStage from
     if (from <= EvaluationStage::Bom) {
         w.out.bom.lines.clear();
         steps::buildBom(w);
+        if (auto ok = steps::checkPowerCap(w); !ok)
+            return steps::failed(ok);
     }
     w.trainingRun.reset();
     w.headline = HeadlineFigures{};

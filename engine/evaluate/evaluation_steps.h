@@ -137,6 +137,9 @@ units::TokenRate averageDemand(const Scenario& s); // tokens/s, from tokens a da
 // average power draw and the break-even occupancy.
 double averageLoad(const Work& w);
 Result<void> size(Work& w, units::Power overheadPerGpu);
+// A site's power cap against the whole IT need once the BOM is built (compute, network, storage),
+// for every cluster not sized to the cap itself; infeasible with the need by what draws it.
+Result<void> checkPowerCap(const Work& w);
 // step_network.cpp: the scale-out fabric, its BOM lines and figures, collective times.
 Result<FabricResult> sizeScenarioFabric(Work& w, int gpus); // counts only (from w.memos when asked before)
 // `sized`: the fabric sizeScenarioFabric already gave for these GPUs, if any (sizing settles on it).

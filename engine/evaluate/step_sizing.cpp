@@ -2,6 +2,7 @@
 // Sizing: the IT power of one GPU (the system's own figure, plus the network's share later, or
 // the analyst's all-in figure), then GPUs and racks from the first sizing basis the scenario gives.
 #include "evaluate/evaluation_steps.h"
+#include "core/number_text.h"
 #include "scenario/field_applies.h"
 
 #include <algorithm>
@@ -70,12 +71,39 @@ Result<void> size(Work& w, Power overheadPerGpu)
     in.throughputPerGpu = w.throughput.totalPerGpu;
     in.maxLoadAtPeak = s.cluster.max_load_at_peak.value;
     in.goodput = w.goodput;
-    in.facilityPowerCap = s.facility.power_cap_mw.isSet() ? megawatts(s.facility.power_cap_mw.value) : watts(0);
+    // Sized to the cap, the cap chooses the size. Any other cluster is checked against the cap once
+    // its whole IT power is known, fabric and storage included (checkPowerCap): checked here, with
+    // the network's share of a first guess at most, a cluster just over the cap was refused with a
+    // need the fabric then exceeded.
+    if (in.basis == SizingBasis::PowerCap)
+        in.facilityPowerCap = megawatts(s.facility.power_cap_mw.value);
     auto sized = sizeCluster(in);
     if (!sized)
         return failed(sized);
     w.out.sizing = std::move(sized.value());
     return boost::outcome_v2::success();
+}
+
+Result<void> checkPowerCap(const Work& w)
+{
+    const Scenario& s = w.s;
+    if (!s.facility.power_cap_mw.isSet() || w.out.sizing.basis == SizingBasis::PowerCap)
+        return boost::outcome_v2::success();
+    const double cap = s.facility.power_cap_mw.value, pue = s.facility.pue.value;
+    const double it = in_megawatts(w.itNameplate), need = it * pue;
+    if (need <= cap * (1 + 1e-12))
+        return boost::outcome_v2::success();
+    std::string message = "the cluster needs " + numberText(need) + " MW of facility power";
+    if (!w.numbersOnly) { // the whole need, by what draws it (the BOM's IT lines)
+        double compute = 0, network = 0, storage = 0;
+        for (const BomLine& l : w.out.bom.lines)
+            (l.category == "network" ? network : l.category == "storage" ? storage : compute) += in_megawatts(l.totalPower);
+        message += " (" + numberText(it) + " MW of IT: " + numberText(compute) + " MW compute for "
+            + std::to_string(w.out.sizing.racks) + " racks, spares included, " + numberText(network) + " MW network"
+            + (storage > 0 ? ", " + numberText(storage) + " MW storage" : std::string()) + "; x PUE " + numberText(pue) + ")";
+    }
+    return infeasible("facility.power_cap_mw", message + ", " + numberText(need - cap) + " MW over the site's "
+                                                   + numberText(cap) + " MW power cap");
 }
 
 } // namespace planner::steps

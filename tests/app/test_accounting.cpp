@@ -268,18 +268,24 @@ private Q_SLOTS:
     void fixedClusterOverItsCapIsInfeasibleWithTheGap()
     {
         // 20 GB200 racks at 132 kW nameplate plus network, PUE 1.25: well over 3 MW. The message
-        // gives the need and the gap in MW, which must add up to the cap.
+        // gives the whole need (the facility power the same cluster reports without a cap: compute,
+        // fabric and storage x PUE) and the gap in MW, which must add up to the cap.
         Scenario s = example(kExamples[0]);
         clearSizing(s);
         set(s, "cluster.racks", "20");
+        auto uncapped = evaluate(s, builtinCatalog());
+        QVERIFY(uncapped);
+        const double whole = metric(uncapped.value(), "sizing.facility_kw") / 1000;
         set(s, "facility.power_cap_mw", "3");
         auto e = evaluate(s, builtinCatalog());
         QVERIFY(!e);
         QCOMPARE(e.error().kind, ErrorKind::Infeasible);
         const QString message = QString::fromStdString(e.error().message);
         QVERIFY2(message.contains(QStringLiteral("MW over the site's 3 MW power cap")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("MW network")), qPrintable(message));
         const double need = message.section(QStringLiteral("needs "), 1).section(QLatin1Char(' '), 0, 0).toDouble();
-        const double gap = message.section(QStringLiteral("power, "), 1).section(QLatin1Char(' '), 0, 0).toDouble();
+        const double gap = message.section(QStringLiteral(" MW over"), 0, 0).section(QLatin1Char(' '), -1).toDouble();
+        VERIFY_RELATIVE(need, whole, 5e-3); // printed to 3 significant digits
         VERIFY_RELATIVE(need - gap, 3.0, 1e-2);
     }
 
