@@ -131,6 +131,19 @@ const char* lifePath(CapexClass c)
 
 double servingGpusOf(const FinanceInput& b) { return b.servingGpus > 0 ? b.servingGpus : b.gpus; }
 
+// Disaggregated serving with the prefill pool's share given: that share splits the cost (the engine's rule).
+bool measuredPools(const ReportModel& m)
+{
+    bool disaggregated = false, given = false;
+    for (const ReportAssumption& a : m.assumptions) {
+        if (a.path == "workload.serving")
+            disaggregated = a.text == "disaggregated";
+        if (a.path == "workload.prefill_gpu_fraction")
+            given = a.given && a.number.has_value();
+    }
+    return disaggregated && given;
+}
+
 bool isTraining(const ReportModel& m)
 {
     for (const ReportFigure& f : m.figures)
@@ -380,8 +393,11 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
     const std::string perRequest = rs.addFigure("results.cost_per_request_usd", "Cost per request",
                                                 total + "/" + served + "*(" + isl + "+" + osl + ")", "USD");
     rs.addFigure("results.cost_per_1k_requests_usd", "Cost per 1,000 requests", perRequest + "*1000", "USD/1k requests");
+    // The measured prefill pool's share of GPUs where the scenario gives it (an input the analyst
+    // can change), else the throughput model's time share, else the share of tokens.
     const std::string share =
-        b.prefillTimeShare >= 0
+        measuredPools(m) ? in.input("workload.prefill_gpu_fraction", b.prefillTimeShare, "fraction")
+        : b.prefillTimeShare >= 0
             ? in.engine("throughput.prefill_time_share", "Share of GPU time spent on input tokens (prefill)",
                         b.prefillTimeShare, "fraction", "engine: throughput model")
             : "IF(" + isl + "+" + osl + ">0," + isl + "/(" + isl + "+" + osl + "),0.5)";

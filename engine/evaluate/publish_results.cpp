@@ -20,6 +20,7 @@ namespace {
 struct EvidenceParts {
     std::array<const Evidence*, 6> lists;
     Evidence utilization, demand, pue; // made here: the ones not kept in Work
+    Evidence pools;                    // the measured prefill pool's share, when it splits the cost
     bool demandSized = false;
     bool split = false;
 };
@@ -33,6 +34,8 @@ EvidenceParts evidenceParts(const Work& w)
         p.demand = evidenceOf(w.s, {"workload.demand_tokens_per_day", "workload.demand_requests_per_s"}, "");
     p.pue = evidenceOf(w.s, {"facility.pue"}, "formula");
     p.split = w.splitFromRoofline;
+    if (w.choices.serving == Serving::Disaggregated && w.s.workload.prefill_gpu_fraction.isSet())
+        p.pools = evidenceOf(w.s, {"workload.prefill_gpu_fraction"}, "");
     p.lists = {w.tcoInputs.get(), &w.throughput.evidence, &p.utilization, &p.demand, &w.powerEvidence, &p.pue};
     return p;
 }
@@ -53,9 +56,12 @@ std::array<EvidencePtr, 5> inferenceEvidence(const EvidenceParts& p)
 {
     const auto cost = costEvidence(p);
     auto split = cost;
-    if (p.split) {
+    if (p.split || !p.pools.inputs.empty()) {
         Evidence e = *cost;
-        e.add("model:roofline-prefill-decode-split", Grade::Estimate);
+        if (p.split)
+            e.add("model:roofline-prefill-decode-split", Grade::Estimate);
+        else
+            e.merge(p.pools);
         split = std::make_shared<const Evidence>(std::move(e));
     }
     const auto tput = std::make_shared<const Evidence>(*p.lists[1]);

@@ -134,7 +134,13 @@ Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx)
         && in.throughput_requests_per_s_per_gpu.isSet() && !(in.input_tokens.given && in.output_tokens.given);
     if (!w.numbersOnly)
         publishThroughputWarnings(w);
-    if (w.throughput.prefillTimeShare < 0 && w.gpu) {
+    // Pools as the analyst's measured configuration ran them: GPU time is GPUs, so the prefill
+    // pool's share of GPUs is the share of cost input tokens carry.
+    const Number& pools = w.s.workload.prefill_gpu_fraction;
+    if (pools.isSet() && w.choices.serving == Serving::Disaggregated) {
+        w.throughput.prefillTimeShare = pools.value;
+        w.splitFromRoofline = false;
+    } else if (w.throughput.prefillTimeShare < 0 && w.gpu) {
         w.throughput.prefillTimeShare = rooflineTimeShare(w, ctx.cache);
         w.splitFromRoofline = w.throughput.prefillTimeShare >= 0;
     }

@@ -45,6 +45,7 @@ struct WorkloadInputs {
     Number throughput_requests_per_s_per_gpu; // optional explicit figure in requests (VLM samples/queries)
     Number demand_tokens_per_day, demand_requests_per_s;
     Number peak_to_average;
+    Number prefill_gpu_fraction;              // disaggregated: share of GPUs in the prefill pool
     Number training_tokens, mfu;              // training workloads
     Number claim_ratio;                       // vendor claim: tokens/s per GPU vs claim_baseline_system
     Text claim_baseline_system;

@@ -86,11 +86,16 @@ const Row kRows[] = {
      "workload.input_tokens and .output_tokens are given too. The tokens/s figure wins when both are given.",
      {}, false, true},
     {PLANNER_NUM(workload, demand_tokens_per_day), FieldKind::Number, "tokens/day", 0, 1e18, nan, {}, "", Grade::User,
-     "Average demand; sizes the cluster: GPUs = demand x peak / (tokens/s per GPU x 86,400 x utilization)."},
+     "Average demand; sizes the cluster: serving GPUs = demand x peak / (tokens/s per GPU x 86,400 x goodput x "
+     "cluster.max_load_at_peak), in whole scale-up domains."},
     {PLANNER_NUM(workload, demand_requests_per_s), FieldKind::Number, "requests/s", 0, 1e9, nan, {}, "", Grade::User,
      "Average demand in requests; tokens/day = requests/s x (input + output) x 86,400."},
     {PLANNER_NUM(workload, peak_to_average), FieldKind::Number, "ratio", 1, 100, 1, {}, kBuiltin, Grade::Estimate,
      "Peak demand over average; the cluster is sized for the peak."},
+    {PLANNER_NUM(workload, prefill_gpu_fraction), FieldKind::Number, "fraction", 0, 1, nan, {}, "", Grade::User,
+     "Disaggregated serving: the share of GPUs in the prefill pool, as the measured configuration ran them "
+     "(InferenceX's GB200 NVL72 run at 91 tok/s/user: 12 prefill of 44 GPUs = 0.273). Input tokens pay that share of "
+     "the cost and output tokens the rest; unset, the roofline's prefill and decode rates give the split."},
     {PLANNER_NUM(workload, training_tokens), FieldKind::Number, "tokens", 0, 1e16, nan, {}, "", Grade::User,
      "Tokens to train on (training workloads): FLOPs = 6 x parameters x tokens."},
     {PLANNER_NUM(workload, mfu), FieldKind::Number, "fraction", 0, 1, 0.40, {},

@@ -5,6 +5,7 @@
 // excluded) x tokens/s x utilization x goodput x seconds per year otherwise. Every other headline
 // figure (input and output split, per request, tokens per dollar, break-even) follows from it.
 #include "evaluate/evaluate.h"
+#include "scenario/field_applies.h"
 #include "scenario/scenario_schema.h"
 #include "measured_throughput.h"
 #include "scenario_io.h"
@@ -195,6 +196,36 @@ private Q_SLOTS:
             VERIFY_RELATIVE(served[1], served[0], 1e-12);
             VERIFY_RELATIVE(served[2], served[0], 1e-12);
         }
+    }
+
+    // Disaggregated serving splits cost by the pools' GPU time: the GB200 example's InferenceX run
+    // had 12 prefill and 32 decode GPUs, so input tokens carry 12 / 44 = 0.2727 of a request's
+    // cost and output tokens the rest: input $/Mtok = cost per request x 0.2727 / 1,024 x 1e6.
+    // Without the measured pools the roofline's rates give the share; aggregated serving has no
+    // pools, and the field does not apply.
+    void disaggregatedCostSplitsByThePools()
+    {
+        const Evaluation e = evaluateExample(kExamples[0]);
+        const double perRequest = metric(e, "results.cost_per_request_usd");
+        VERIFY_RELATIVE(metric(e, "results.cost_per_mtok_input_usd"), perRequest * 0.2727 / 1024 * 1e6, 1e-12);
+        VERIFY_RELATIVE(metric(e, "results.cost_per_mtok_output_usd"), perRequest * (1 - 0.2727) / 1024 * 1e6, 1e-12);
+        QVERIFY(e.metric("results.cost_per_mtok_input_usd")->evidence->inputs.size() > 0);
+        Scenario s = example(kExamples[0]);
+        s.workload.prefill_gpu_fraction = Number{};
+        auto roofline = evaluate(s, builtinCatalog());
+        QVERIFY(roofline);
+        QVERIFY(std::abs(metric(roofline.value(), "results.cost_per_mtok_input_usd")
+                         / metric(e, "results.cost_per_mtok_input_usd") - 1) > 0.05);
+        s = example(kExamples[0]);
+        set(s, "workload.serving", "aggregated");
+        QVERIFY(notApplicable(*findField("workload.prefill_gpu_fraction"), s));
+        auto aggregated = evaluate(s, builtinCatalog());
+        QVERIFY(aggregated);
+        s.workload.prefill_gpu_fraction = Number{};
+        auto aggregatedWithout = evaluate(s, builtinCatalog());
+        QVERIFY(aggregatedWithout);
+        QCOMPARE(metric(aggregated.value(), "results.cost_per_mtok_input_usd"),
+                 metric(aggregatedWithout.value(), "results.cost_per_mtok_input_usd"));
     }
 
     // Whoever owns an asset insures it and pays its property tax. Built, the analyst owns the IT,
