@@ -259,10 +259,13 @@ std::vector<std::string> opexRows(ResultsSheet& rs, const ReportModel& m, XlsxIn
         line("software_usd_per_year", "Operating cost, software (per GPU-year x GPUs)",
              in.input("finance.software_usd_per_gpu_year", in_usd_per_year(b.softwarePerGpu), "USD/GPU-year") + "*" +
                  gpus);
-        if (b.mode == FacilityMode::Build)
+        if (b.mode == FacilityMode::Build) {
             line("facility_om_usd_per_year", "Operating cost, facility O&M (fraction of facility and cooling capex)",
                  in.input("facility.om_fraction_per_year", b.facilityOmFractionPerYear, "fraction") + "*" +
                      capexOf(capex, {CapexClass::Facility, CapexClass::Cooling}));
+            line("building_staff_usd_per_year", "Operating cost, building staff (USD per MW-year x IT nameplate MW)",
+                 in.input("facility.building_staff_usd_per_mw_year", 0, "USD/MW-year") + "*" + itKw + "/1000");
+        }
         // Both owned modes: the capex holds exactly what the analyst owns (finance.h).
         const std::string owned = capexOf(capex, {CapexClass::Compute, CapexClass::Network, CapexClass::Storage,
                                                   CapexClass::Cooling, CapexClass::Facility, CapexClass::Installation});

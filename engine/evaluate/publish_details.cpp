@@ -44,6 +44,7 @@ constexpr LineKeys kOpexKeys[] = {
     {"staff", "finance.opex.staff_usd_per_year", "Operating cost, staff"},
     {"software", "finance.opex.software_usd_per_year", "Operating cost, software"},
     {"facility O&M", "finance.opex.facility_om_usd_per_year", "Operating cost, facility O&M"},
+    {"building staff", "finance.opex.building_staff_usd_per_year", "Operating cost, building staff"},
     {"insurance", "finance.opex.insurance_usd_per_year", "Operating cost, insurance"},
     {"property tax", "finance.opex.property_tax_usd_per_year", "Operating cost, property tax"},
     {"gpu rental", "finance.opex.gpu_rental_usd_per_year", "Operating cost, GPU rental"},

@@ -70,6 +70,7 @@ void fillFinanceInput(const Work& w, FinanceInput& in)
     in.storageFees = w.storage.feesPerYear;
     in.transit = usd_per_year(12 * s.finance.transit_usd_per_month.value);
     in.facilityOmFractionPerYear = s.facility.om_fraction_per_year.value;
+    in.buildingStaff = usd_per_year(s.facility.building_staff_usd_per_mw_year.value * in_megawatts(w.itNameplate));
     in.insuranceFractionPerYear = s.finance.insurance_fraction_per_year.value;
     in.propertyTaxFractionPerYear = s.facility.property_tax_fraction_per_year.value;
     in.gpuHourPrice = usd_per_hour(s.finance.gpu_hour_usd.isSet() ? s.finance.gpu_hour_usd.value : 0);
@@ -102,7 +103,8 @@ Evidence tcoEvidence(const Work& w)
     if (w.choices.mode != FacilityMode::Rent) // who owns an asset insures it and pays its tax
         e.merge(evidenceOf(s, {"facility.property_tax_fraction_per_year", "finance.insurance_fraction_per_year"}, ""));
     if (w.choices.mode == FacilityMode::Build)
-        e.merge(evidenceOf(s, {"facility.build_usd_per_mw", "facility.facility_life_years", "facility.om_fraction_per_year"},
+        e.merge(evidenceOf(s, {"facility.build_usd_per_mw", "facility.facility_life_years", "facility.om_fraction_per_year",
+                               "facility.building_staff_usd_per_mw_year"},
                            ""));
     else
         e.merge(evidenceOf(s, {"facility.colocation_usd_per_kw_month"}, ""));

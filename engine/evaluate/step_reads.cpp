@@ -38,6 +38,7 @@ const std::array kSteps{
     StepReads{"computeCost", EvaluationStage::Cost,
               {"finance.*", "facility.colocation_usd_per_kw_month", "facility.electricity_usd_per_kwh",
                "facility.facility_life_years", "facility.idle_power_fraction", "facility.om_fraction_per_year",
+               "facility.building_staff_usd_per_mw_year",
                "facility.property_tax_fraction_per_year", "facility.pue", "facility.mode", "workload.*"}},
     StepReads{"planTrainingRun", EvaluationStage::Cost, {"workload.mfu", "workload.training_tokens"}},
     StepReads{"computeHeadline", EvaluationStage::Cost, {"facility.pue", "workload.training_tokens"}},

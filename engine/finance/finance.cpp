@@ -138,6 +138,7 @@ void addOpex(const FinanceInput& in, FinanceResult& out)
             const Money plant =
                 capexWhere(in, [](CapexClass c) { return c == CapexClass::Facility || c == CapexClass::Cooling; });
             add("facility O&M", in.facilityOmFractionPerYear * plant / year);
+            add("building staff", in.buildingStaff);
         }
         // Whoever owns an asset insures it and pays its property tax. In both owned modes the
         // capex list holds exactly what the analyst owns: the IT, its installation and the cooling

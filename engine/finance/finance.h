@@ -10,7 +10,7 @@
 // - Only hardware that can be resold has a residual value (compute, network, storage); the
 //   building, its cooling plant and the installation labour have none.
 // - Build mode pays the facility's running costs itself: plant O&M as a fraction of facility and
-//   cooling capex; colocation has it inside its $/kW-month.
+//   cooling capex, and the building's own staff; colocation has them inside its $/kW-month.
 // - Insurance and property tax follow ownership: fractions of the capex of what the analyst owns,
 //   in both owned modes (all capex: the IT, its installation and cooling, and the hall when they
 //   build). In rent mode the provider owns everything and its GPU-hour price carries them.
@@ -86,6 +86,7 @@ struct FinanceInput {
     units::MoneyRate storageFees;
     units::MoneyRate transit;
     double facilityOmFractionPerYear = 0;  // build mode: of facility and cooling capex
+    units::MoneyRate buildingStaff;        // build mode: the building's own staff, per year
     double insuranceFractionPerYear = 0;   // owned modes: of all (owned) capex
     double propertyTaxFractionPerYear = 0; // owned modes: of all (owned) capex
     units::MoneyRate gpuHourPrice;         // rent mode, per GPU

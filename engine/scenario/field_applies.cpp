@@ -24,6 +24,9 @@ std::optional<std::string> notApplicable(const FieldSpec& f, const Scenario& s)
                "capacity (results.utilization_realized)";
     if (f.path == "cluster.max_load_at_peak" && !demand)
         return "not applicable: it sizes a cluster from demand, and this one's size is set otherwise";
+    if (f.path == "facility.building_staff_usd_per_mw_year" && s.facility.mode.value != "build")
+        return "not applicable: only an owned building needs its own staff; a colocation or rental price carries "
+               "the provider's";
     if (f.path == "workload.prefill_gpu_fraction" && s.workload.serving.value != "disaggregated")
         return "not applicable: aggregated serving has no prefill pool; the roofline's time shares split the cost";
     return std::nullopt;

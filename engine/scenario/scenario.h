@@ -64,6 +64,7 @@ struct FacilityInputs {
     Number electricity_usd_per_kwh, colocation_usd_per_kw_month, build_usd_per_mw;
     Number facility_life_years, cooling_capex_usd_per_kw;
     Number om_fraction_per_year, property_tax_fraction_per_year;
+    Number building_staff_usd_per_mw_year; // build mode: the building's own staff, per MW of IT
     Number idle_power_fraction, it_kw_per_gpu_all_in;
 };
 

@@ -147,6 +147,13 @@ const Row kRows[] = {
      "estimate: 1-3% of plant replacement value a year is the usual planning range for electrical and mechanical "
      "maintenance; no published figure retrieved", Grade::Estimate,
      "Build mode: facility O&M per year = fraction x (data hall + cooling capex)."},
+    {PLANNER_NUM(facility, building_staff_usd_per_mw_year), FieldKind::Number, "USD/MW-year", 0, 1e8, 195000, {},
+     "estimate: about 30 permanent staff run a 2-5 MW data center and about 50 a hyperscale building (industry "
+     "figures summarised at unanswered.io/guide/how-many-jobs-do-data-centers-really-create); taken as 1.5 "
+     "facility staff (electrical, mechanical, security) per MW of critical IT at 130,000 USD a year each",
+     Grade::Estimate,
+     "Build mode: the building's own staff per year = this x MW of IT nameplate. A colocation or rental price "
+     "carries the provider's; the IT operations staff are finance.staff_usd_per_year."},
     {PLANNER_NUM(facility, property_tax_fraction_per_year), FieldKind::Number, "fraction/year", 0, 1, 0.01, {},
      "estimate: about 1% of assessed value a year in US markets before the abatements many states grant data "
      "centers; no published figure retrieved", Grade::Estimate,

@@ -228,6 +228,35 @@ private Q_SLOTS:
                  metric(aggregatedWithout.value(), "results.cost_per_mtok_input_usd"));
     }
 
+    // An owned building has its own staff (electrical, mechanical, security): 195,000 USD per MW
+    // of IT nameplate a year by default, so building staff = rate x IT kW / 1,000 when built.
+    // Colocated or rented, the provider's price carries its staff: no such line, and the field
+    // does not apply.
+    void anOwnedBuildingCarriesItsStaff()
+    {
+        for (const QString& file : kExamples) {
+            for (const char* mode : {"build", "colocation", "rent"}) {
+                Scenario s = example(file);
+                clearSizing(s);
+                set(s, "cluster.racks", "10");
+                set(s, "facility.mode", mode);
+                if (!s.finance.gpu_hour_usd.isSet())
+                    set(s, "finance.gpu_hour_usd", "3");
+                auto e = evaluate(s, builtinCatalog(), examplesContext());
+                QVERIFY2(e, e ? "" : e.error().message.c_str());
+                const Metric* staff = e.value().metric("finance.opex.building_staff_usd_per_year");
+                const bool applies = !notApplicable(*findField("facility.building_staff_usd_per_mw_year"), s);
+                QCOMPARE(applies, std::string_view(mode) == "build");
+                if (!applies) {
+                    QVERIFY2(!staff, qPrintable(file + QLatin1Char(' ') + QLatin1String(mode)));
+                    continue;
+                }
+                QVERIFY(staff);
+                VERIFY_RELATIVE(staff->value, 195000 * metric(e.value(), "sizing.it_kw") / 1000, 1e-12);
+            }
+        }
+    }
+
     // Whoever owns an asset insures it and pays its property tax. Built, the analyst owns the IT,
     // the cooling and the hall; colocated, the IT, its installation and the cooling bought for it
     // (the provider's rate covers its own building); rented, nothing. So in both owned modes
