@@ -39,4 +39,14 @@ QString locateExampleScenario(const QString& fileName)
     return {};
 }
 
+QString locateUserGuide()
+{
+    const QStringList dirs{installedShareDir() + QStringLiteral("/../doc/clusterplanner"),
+                           QStringLiteral(PLANNER_SOURCE_DOCS_DIR)};
+    for (const QString& dir : dirs)
+        if (const QString path = QDir(dir).filePath(QStringLiteral("desktop.md")); QFileInfo::exists(path))
+            return QFileInfo(path).canonicalFilePath();
+    return {};
+}
+
 } // namespace planner

@@ -19,4 +19,8 @@ QString locateBenchmarkDb(const QString& name, const QString& scenarioFile);
 // source tree of this build. Empty when not found.
 QString locateExampleScenario(const QString& fileName);
 
+// The desktop user guide (desktop.md): the installed documentation (share/doc/clusterplanner),
+// then the source tree of this build. Empty when not found.
+QString locateUserGuide();
+
 } // namespace planner

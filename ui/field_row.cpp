@@ -259,6 +259,7 @@ void FieldRow::sync()
     const QString tip = unused ? QStringLiteral("<i>%1</i><br>").arg(qs(*unused).toHtmlEscaped()) + tooltip() : tooltip();
     label_->setToolTip(tip);
     editor()->setToolTip(tip);
+    editor()->setWhatsThis(tip); // F1 (help_menu.h) shows it for the focused editor
     chip_->setToolTip(tip);
 }
 

@@ -13,6 +13,7 @@
 #include "main_window_tabs.h"
 #include "measured_data_library.h"
 #include "fitted_text.h"
+#include "help_menu.h"
 #include "provenance_panel.h"
 #include "scenario/scenario_schema.h"
 #include "scenario_document.h"
@@ -32,6 +33,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextDocumentFragment>
 #include <QUndoGroup>
 
 namespace planner {
@@ -154,6 +156,7 @@ QAction* addEntry(QMenu* menu, const QString& text, const QKeySequence& shortcut
 {
     QAction* a = menu->addAction(text);
     a->setShortcut(shortcut);
+    a->setShortcutVisibleInContextMenu(true); // a submenu (File > Export) shows its keys too
     QObject::connect(a, &QAction::triggered, context, handler);
     return a;
 }
@@ -211,6 +214,21 @@ void MainWindow::buildActions()
     for (auto* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
     addEntry(view, tr("Recompute &now"), QKeySequence(Qt::Key_F5), this, [this] { recomputeAllNow(); });
+    // Views in turn, from anywhere in the window (a form field included), both ways round.
+    view->addSeparator();
+    auto stepView = [this](int by) { tabs_->setCurrentIndex((tabs_->currentIndex() + by + tabs_->count()) % tabs_->count()); };
+    QAction* next = addEntry(view, tr("Ne&xt view"), QKeySequence(Qt::CTRL | Qt::Key_Tab), this, [stepView] { stepView(1); });
+    next->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
+    QAction* previous =
+        addEntry(view, tr("Pre&vious view"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab), this, [stepView] { stepView(-1); });
+    previous->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
+    for (QAction* a : {next, previous})
+        a->setShortcutContext(Qt::WindowShortcut);
+
+    addHelpMenu(this, options_.interactive, [this](const QString& text) {
+        lastContextHelp_ = text;
+        statusBar()->showMessage(QTextDocumentFragment::fromHtml(text).toPlainText(), 15000);
+    });
 }
 
 ScenarioDocument* MainWindow::currentDocument() const { return current_; }

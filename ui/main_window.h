@@ -83,6 +83,7 @@ public:
     ExportDialog* openExportDialog(bool comparison);
 
     QString lastError() const { return lastError_; }
+    QString lastContextHelp() const { return lastContextHelp_; } // the last F1 text shown
     QString statusText() const;
 
 protected:
@@ -129,6 +130,7 @@ private:
     FittedText* recomputeLabel_; // changes on every edit: must not re-lay out the window
     QLabel* dbLabel_;
     QString lastError_;
+    QString lastContextHelp_;
 };
 
 } // namespace planner

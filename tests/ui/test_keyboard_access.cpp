@@ -3,6 +3,7 @@
 // that takes focus says what it is, Tab walks the scenario form in the field table's order, and
 // the usual actions have their platform's shortcuts.
 #include "field_row.h"
+#include "help_menu.h"
 #include "scenario/scenario_schema.h"
 #include "scenario_document.h"
 #include "scenario_form.h"
@@ -15,6 +16,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QTabWidget>
 #include <QTest>
 
@@ -141,6 +143,71 @@ private Q_SLOTS:
         QTest::keyClick(w.windowHandle(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(name->text(), QString::fromStdString(savedName));
         QCOMPARE(doc->scenario().facility.electricity_usd_per_kwh.value, 0.31); // the document's undo did not run
+    }
+
+    // With the cursor in a spin box, Ctrl+Tab and Ctrl+PgDn step to the next view and round to
+    // the first after the last; Ctrl+Shift+Tab and Ctrl+PgUp step back.
+    void ctrlTabCyclesTheViewsFromAFormField()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        auto* spin = w.form()->row(QStringLiteral("facility.electricity_usd_per_kwh"))->editor();
+        spin->setFocus();
+        QTRY_VERIFY(spin->hasFocus());
+        const int count = w.tabs()->count();
+        QVERIFY(count >= 3);
+        w.tabs()->setCurrentIndex(0);
+        QTest::keyClick(w.windowHandle(), Qt::Key_Tab, Qt::ControlModifier);
+        QCOMPARE(w.tabs()->currentIndex(), 1);
+        QTest::keyClick(w.windowHandle(), Qt::Key_PageDown, Qt::ControlModifier);
+        QCOMPARE(w.tabs()->currentIndex(), 2);
+        QTest::keyClick(w.windowHandle(), Qt::Key_PageUp, Qt::ControlModifier);
+        QCOMPARE(w.tabs()->currentIndex(), 1);
+        QTest::keyClick(w.windowHandle(), Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.tabs()->currentIndex(), 0);
+        QTest::keyClick(w.windowHandle(), Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.tabs()->currentIndex(), count - 1); // round the end
+    }
+
+    // F1 in a form field shows what the field means, its range and where its default comes from:
+    // the field table's own words, not a path alone.
+    void f1ShowsTheFocusedFieldsDescription()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        const FieldSpec* field = findField("facility.pue");
+        QVERIFY(field);
+        auto* spin = w.form()->row(QStringLiteral("facility.pue"))->editor();
+        spin->setFocus();
+        QTRY_VERIFY(spin->hasFocus());
+        QTest::keyClick(w.windowHandle(), Qt::Key_F1);
+        const QString help = w.lastContextHelp();
+        QVERIFY2(help.contains(QString::fromUtf8(field->help.data(), qsizetype(field->help.size())).toHtmlEscaped()),
+                 qPrintable(help));
+        QVERIFY2(help.contains(QStringLiteral("facility.pue")), qPrintable(help));
+        QVERIFY2(help.contains(QStringLiteral("Range")), qPrintable(help));
+        // Somewhere with no field: what F1 is for.
+        w.tabs()->setFocus();
+        QTest::keyClick(w.windowHandle(), Qt::Key_F1);
+        QVERIFY2(w.lastContextHelp().contains(QStringLiteral("press F1")), qPrintable(w.lastContextHelp()));
+    }
+
+    // Help > About names the version and each library with its licence.
+    void aboutNamesTheVersionAndTheLicences()
+    {
+        const QString about = aboutText(QStringLiteral("9.8.7"));
+        for (const char* part : {"9.8.7", "GNU General Public License", "Qt ", "LGPL", "SQLite ", "public domain",
+                                 "Boost ", "Boost Software License", "libxlsxwriter ", "BSD"})
+            QVERIFY2(about.contains(QLatin1String(part)), part);
+        MainWindow w(uitest::quietWindow(dir_));
+        QStringList menus;
+        for (QAction* a : w.menuBar()->actions())
+            menus << a->text().remove(QLatin1Char('&'));
+        QVERIFY2(menus.contains(QStringLiteral("Help")), qPrintable(menus.join(QLatin1Char(','))));
     }
 
     void usualActionsHaveTheirShortcuts()
