@@ -57,23 +57,19 @@ public:
     }
 
 protected:
+    // No scientific notation for a person to read: a large whole number is written out with its
+    // thousands grouped ("500,000,000,000 tokens/day", not "5e+11"), and typed back with or
+    // without the commas.
     QString textFromValue(double v) const override
     {
+        if (std::abs(v) >= 1e6 && std::abs(v) < 1e15 && v == std::floor(v))
+            return groupedThousands(v);
         return QString::fromStdString(std::abs(v) >= 1e6 ? exactText(v) : numberText(v));
     }
-    double valueFromText(const QString& text) const override
-    {
-        QString t = text;
-        if (!suffix().isEmpty() && t.endsWith(suffix()))
-            t.chop(suffix().size());
-        return t.trimmed().toDouble();
-    }
+    double valueFromText(const QString& text) const override { return bare(text).toDouble(); }
     QValidator::State validate(QString& text, int&) const override
     {
-        QString t = text;
-        if (!suffix().isEmpty() && t.endsWith(suffix()))
-            t.chop(suffix().size());
-        t = t.trimmed();
+        const QString t = bare(text);
         if (t.isEmpty() || t == QLatin1String("-") || t.endsWith(QLatin1Char('e')) || t.endsWith(QLatin1Char('.')))
             return QValidator::Intermediate;
         bool ok = false;
@@ -82,8 +78,27 @@ protected:
     }
 
 private:
+    static QString groupedThousands(double v)
+    {
+        QString digits = QString::number(std::abs(v), 'f', 0);
+        for (qsizetype i = digits.size() - 3; i > 0; i -= 3)
+            digits.insert(i, QLatin1Char(','));
+        return v < 0 ? QLatin1Char('-') + digits : digits;
+    }
+    // The text without its suffix, spaces and thousands separators.
+    QString bare(const QString& text) const
+    {
+        QString t = text;
+        if (!suffix().isEmpty() && t.endsWith(suffix()))
+            t.chop(suffix().size());
+        return t.remove(QLatin1Char(',')).trimmed();
+    }
+
     double start_;
 };
+
+// A fraction reads as a percentage, as the reports print it: 0.7 is shown and typed as 70 %.
+bool asPercent(const FieldSpec& f) { return f.unit == "fraction" || f.unit == "fraction/year"; }
 
 double stepStart(const FieldSpec& f)
 {
@@ -114,14 +129,18 @@ FieldRow::FieldRow(const FieldSpec& field, QGridLayout* grid, int row, QWidget* 
     label_->setMaximumWidth(125);
     QWidget* editor = nullptr;
     if (field.isNumeric()) {
-        spin_ = new FieldSpinBox(stepStart(field), parentWidget);
-        if (!field.unit.empty())
+        displayScale_ = asPercent(field) ? 100.0 : 1.0;
+        spin_ = new FieldSpinBox(stepStart(field) * displayScale_, parentWidget);
+        if (asPercent(field))
+            spin_->setSuffix(field.unit == "fraction/year" ? tr(" %/year") : tr(" %"));
+        else if (!field.unit.empty())
             spin_->setSuffix(QLatin1Char(' ') + qs(field.unit));
-        spin_->setSingleStep(field.kind == FieldKind::Integer ? 1.0 : 0.1);
+        // A step is one percentage point on a percentage, a tenth of a unit otherwise.
+        spin_->setSingleStep(field.kind == FieldKind::Integer || asPercent(field) ? 1.0 : 0.1);
         connect(spin_, &QDoubleSpinBox::valueChanged, this, [this](double v) {
             if (v <= -FieldSpinBox::kOpen) // stepped onto "from catalog": treat as reset
                 return;
-            commitText(QString::fromStdString(exactText(v)));
+            commitText(QString::fromStdString(exactText(v / displayScale_)));
         });
         connect(spin_, &QDoubleSpinBox::editingFinished, this, [this] {
             if (document_)
@@ -226,7 +245,9 @@ void FieldRow::sync()
         // A field the file leaves out shows its static default with the default's grade; one
         // without a static default shows "from catalog" (filled in at evaluation).
         const bool hasDefault = std::isfinite(field_.defaultNumber);
-        spin_->setValue(n->isSet() ? n->value : hasDefault ? field_.defaultNumber : spin_->minimum());
+        spin_->setValue(n->isSet()    ? n->value * displayScale_
+                        : hasDefault ? field_.defaultNumber * displayScale_
+                                     : spin_->minimum());
         given = n->given;
         if (n->isSet())
             chip_->setGrade(n->provenance.grade);
@@ -273,8 +294,11 @@ QString FieldRow::tooltip() const
         if (bounded)
             tip += tr("<br>Range: %1%2, %3]%4")
                        .arg(field_.minExclusive ? QStringLiteral("(") : QStringLiteral("["))
-                       .arg(QString::fromStdString(exactText(field_.min)), QString::fromStdString(exactText(field_.max)),
-                            field_.unit.empty() ? QString() : QString(QLatin1Char(' ') + qs(field_.unit)));
+                       .arg(QString::fromStdString(exactText(field_.min * displayScale_)),
+                            QString::fromStdString(exactText(field_.max * displayScale_)),
+                            spin_ && displayScale_ != 1 ? spin_->suffix()
+                            : field_.unit.empty()       ? QString()
+                                                        : QString(QLatin1Char(' ') + qs(field_.unit)));
     }
     if (!field_.defaultSource.empty())
         tip += tr("<br>Default from: %1 (%2)").arg(qs(field_.defaultSource).toHtmlEscaped(), gradeText(field_.defaultGrade));

@@ -53,6 +53,7 @@ private:
     GradeChip* chip_ = nullptr;
     QToolButton* reset_ = nullptr;
     QLabel* error_ = nullptr;
+    double displayScale_ = 1; // 100 for a fraction shown as a percentage
 };
 
 QString fieldLabel(const FieldSpec& f); // "electricity usd per kwh" -> "Electricity usd per kwh"

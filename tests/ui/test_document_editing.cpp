@@ -292,6 +292,28 @@ private Q_SLOTS:
         QCOMPARE(b->undoStack()->count(), 1);
     }
 
+    // Fractions read as percentages, as the reports print them: the spare fraction 0.05 shows as
+    // "5 %", and typing 8 stores 0.08; the range in the tooltip is in percent too.
+    void fractionsShowAsPercentages()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        FieldRow* row = w.form()->row(QStringLiteral("cluster.spare_fraction"));
+        auto* s = qobject_cast<QDoubleSpinBox*>(row->editor());
+        QVERIFY(s);
+        QCOMPARE(s->value(), 5.0);
+        QCOMPARE(s->text(), QStringLiteral("5 %"));
+        s->setValue(8);
+        QCOMPARE(w.currentDocument()->scenario().cluster.spare_fraction.value, 0.08);
+        QVERIFY2(s->toolTip().contains(QStringLiteral("[0, 100] %")), qPrintable(s->toolTip()));
+        FieldRow* tax = w.form()->row(QStringLiteral("facility.property_tax_fraction_per_year"));
+        QVERIFY(qobject_cast<QDoubleSpinBox*>(tax->editor())->text().endsWith(QStringLiteral(" %/year")));
+        // No scientific notation: 5e11 tokens a day is written out, and typed back with commas.
+        auto* demand = qobject_cast<QDoubleSpinBox*>(w.form()->row(QStringLiteral("workload.demand_tokens_per_day"))->editor());
+        QCOMPARE(demand->text(), QStringLiteral("500,000,000,000 tokens/day"));
+        QCOMPARE(demand->valueFromText(QStringLiteral("600,000,000,000 tokens/day")), 6e11);
+    }
+
     void invalidValueIsRefusedWithTheReason_data()
     {
         QTest::addColumn<QString>("path");
@@ -299,8 +321,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("reasonContains");
         QTest::newRow("PUE below 1 is outside [1, 3]") << QStringLiteral("facility.pue") << 0.5
                                                         << QStringLiteral("outside [1, 3]");
-        QTest::newRow("utilization above 1") << QStringLiteral("finance.utilization") << 1.5
-                                             << QStringLiteral("finance.utilization");
+        // A fraction is shown and typed as a percentage: 150 % is 1.5, above 1.
+        QTest::newRow("utilization above 100 %") << QStringLiteral("finance.utilization") << 150.0
+                                                 << QStringLiteral("finance.utilization");
         QTest::newRow("a fractional GPU count") << QStringLiteral("cluster.gpus") << 10.5
                                                 << QStringLiteral("whole number");
     }
