@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis_charts.h"
 
+#include "scenario/field_labels.h"
+
 #include "core/number_text.h"
 
 #include <algorithm>
@@ -22,9 +24,8 @@ ChartSpec tornadoChart(const std::vector<TornadoBar>& bars, std::string_view out
     for (auto it = bars.rbegin(); it != bars.rend(); ++it) {
         if (!std::isfinite(it->width()))
             continue;
-        // The field's own name: its section is clear from it, and a short label is not cut off.
-        const std::string& path = it->swing.path;
-        c.categories.push_back(path.substr(path.find('.') + 1));
+        // The field's label ("Electricity price"); a path the field table lacks stays a path.
+        c.categories.push_back(labelOrPath(it->swing.path));
         low.values.push_back(it->outputAtLow - it->base);
         high.values.push_back(it->outputAtHigh - it->base);
     }

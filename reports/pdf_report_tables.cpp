@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pdf_report_tables.h"
 
+#include "scenario/field_labels.h"
+
 #include "core/number_text.h"
 
 #include <algorithm>
@@ -71,15 +73,19 @@ PdfTable bomTable(const ReportModel& m)
 PdfTable inputsTable(const ReportModel& m, const std::map<std::string, std::string>& dates)
 {
     PdfTable t;
-    // The input column fits the longest path on one line, so a path is never broken.
-    t.columns = {{QStringLiteral("Input"), 5.4, false}, {QStringLiteral("Value"), 2.0, true},
-                 {QStringLiteral("Unit"), 1.5, false},  {QStringLiteral("Source"), 3.3, false},
+    // The input column fits the longest path on one line (under its label), so a path is never
+    // broken; the value column a written-out 15-digit count.
+    t.columns = {{QStringLiteral("Input"), 5.4, false}, {QStringLiteral("Value"), 2.4, true},
+                 {QStringLiteral("Unit"), 1.5, false},  {QStringLiteral("Source"), 2.9, false},
                  {QStringLiteral("Date"), 1.55, false}, {QStringLiteral("Grade"), 1.35, false}};
     for (const ReportAssumption& a : m.assumptions) {
         const auto date = dates.find(a.path);
         // The scenario's notes are prose: they are printed on the cover, not squeezed into a cell.
         const QString value = a.number ? qs(figureText(*a.number)) : a.path == "notes" ? QStringLiteral("(on the cover)") : qs(a.text);
-        t.rows.push_back({qs(a.path), value, qs(a.unit), qs(a.source.empty() ? "default" : a.source),
+        // What a reader calls the input, and under it the path scripts and the workbook use.
+        const std::string_view label = fieldLabelOf(a.path);
+        const QString input = label.empty() ? qs(a.path) : qs(std::string(label)) + QChar(QChar::LineSeparator) + qs(a.path);
+        t.rows.push_back({input, value, qs(a.unit), qs(a.source.empty() ? "default" : a.source),
                           date == dates.end() ? QString() : qs(date->second), qs(a.grade)});
     }
     return t;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report_sensitivity.h"
 
+#include "scenario/field_labels.h"
+
 #include "analysis/default_uncertainty.h"
 #include "analysis/tornado.h"
 #include "core/number_text.h"
@@ -16,24 +18,6 @@ namespace planner {
 namespace {
 
 const std::string kOutputKey = "results.cost_per_mtok_usd";
-
-// A reader's name for a driver the engine swings; the field path where none is set here.
-std::string labelOf(std::string_view path)
-{
-    static constexpr std::pair<std::string_view, std::string_view> kLabels[] = {
-        {"finance.utilization", "Utilization"},
-        {"facility.electricity_usd_per_kwh", "Electricity price"},
-        {"finance.system_price_usd", "System (GPU) price"},
-        {"finance.gpu_hour_usd", "GPU-hour price"},
-        {"facility.colocation_usd_per_kw_month", "Colocation rate"},
-        {"facility.build_usd_per_mw", "Facility build cost"},
-        {"workload.throughput_tokens_per_s_per_gpu", "Throughput per GPU"},
-    };
-    for (const auto& [p, label] : kLabels)
-        if (p == path)
-            return std::string(label);
-    return std::string(path);
-}
 
 } // namespace
 
@@ -55,7 +39,7 @@ std::vector<SensitivityLine> reportSensitivity(const Scenario& s, const Evaluati
     std::vector<SensitivityLine> out;
     for (const TornadoBar& b : bars.value()) {
         const FieldSpec* f = findField(b.swing.path);
-        out.push_back({b.swing.path, labelOf(b.swing.path), f ? std::string(f->unit) : std::string(), b.swing.basis,
+        out.push_back({b.swing.path, labelOrPath(b.swing.path), f ? std::string(f->unit) : std::string(), b.swing.basis,
                        b.swing.low, b.swing.high, b.base, b.outputAtLow, b.outputAtHigh, b.problem});
     }
     if (out.empty())

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xlsx_inputs.h"
 
+#include "scenario/field_labels.h"
 #include "scenario/scenario_schema.h"
 
 namespace planner {
 
 namespace {
 
-constexpr int kPath = 0, kLabel = 1, kValue = 2, kUnit = 3, kSource = 4, kGrade = 5;
+constexpr int kPath = 0, kLabel = 1, kValue = 2, kUnit = 3, kSource = 4, kGrade = 5, kDescription = 6;
 
-std::string_view labelOf(const std::string& path)
+std::string_view labelOf(const std::string& path) { return fieldLabelOf(path); }
+
+std::string_view descriptionOf(const std::string& path)
 {
     const FieldSpec* f = findField(path);
     return f ? f->help : std::string_view();
@@ -21,11 +24,12 @@ XlsxInputs::XlsxInputs(XlsxBook& book, lxw_worksheet* ws, const ReportModel& mod
     : book_(book), sheet_{ws, "Inputs", 0}
 {
     worksheet_set_column(ws, kPath, kPath, 44, nullptr);
-    worksheet_set_column(ws, kLabel, kLabel, 60, nullptr);
+    worksheet_set_column(ws, kLabel, kLabel, 34, nullptr);
     worksheet_set_column(ws, kValue, kValue, 18, nullptr);
     worksheet_set_column(ws, kUnit, kUnit, 14, nullptr);
     worksheet_set_column(ws, kSource, kSource, 50, nullptr);
     worksheet_set_column(ws, kGrade, kGrade, 16, nullptr);
+    worksheet_set_column(ws, kDescription, kDescription, 80, nullptr);
     worksheet_freeze_panes(ws, 1, 0);
     writeInputs(model);
 }
@@ -33,7 +37,7 @@ XlsxInputs::XlsxInputs(XlsxBook& book, lxw_worksheet* ws, const ReportModel& mod
 void XlsxInputs::writeInputs(const ReportModel& model)
 {
     int col = 0;
-    for (const char* h : {"path", "label", "value", "unit", "source", "grade"})
+    for (const char* h : {"path", "label", "value", "unit", "source", "grade", "description"})
         sheet_.text(col++, h, book_.header());
     ++sheet_.row;
     for (const ReportAssumption& a : model.assumptions) {
@@ -46,6 +50,7 @@ void XlsxInputs::writeInputs(const ReportModel& model)
         sheet_.text(kUnit, a.unit);
         sheet_.text(kSource, a.source);
         sheet_.text(kGrade, a.grade);
+        sheet_.text(kDescription, descriptionOf(a.path));
         cells_[a.path] = sheet_.ref(kValue);
         ++sheet_.row;
     }

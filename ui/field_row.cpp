@@ -4,6 +4,7 @@
 #include "application_shortcuts_first.h"
 
 #include "scenario/field_applies.h"
+#include "scenario/field_labels.h"
 
 #include "core/number_text.h"
 #include "grade_style.h"
@@ -113,6 +114,8 @@ double stepStart(const FieldSpec& f)
 
 QString fieldLabel(const FieldSpec& f)
 {
+    if (const std::string_view label = fieldLabelOf(f.path); !label.empty())
+        return qs(label);
     QString name = qs(f.path);
     name = name.mid(name.indexOf(QLatin1Char('.')) + 1).replace(QLatin1Char('_'), QLatin1Char(' '));
     if (!name.isEmpty())

@@ -56,6 +56,6 @@ private:
     double displayScale_ = 1; // 100 for a fraction shown as a percentage
 };
 
-QString fieldLabel(const FieldSpec& f); // "electricity usd per kwh" -> "Electricity usd per kwh"
+QString fieldLabel(const FieldSpec& f); // the field table's label: "facility.pue" -> "PUE"
 
 } // namespace planner

@@ -11,6 +11,7 @@
 #include "chart_adapter.h"
 #include "core/number_text.h"
 #include "document_evaluator.h"
+#include "scenario/field_labels.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -160,7 +161,7 @@ void UncertaintyPanel::runTornado()
             if (!bars.value().empty()) {
                 const TornadoBar& b = bars.value().front();
                 top = tr(" Widest: %1 (%2), %3 to %4 %5.")
-                          .arg(qs(b.swing.path), qs(b.swing.basis), qs(numberText(b.outputAtLow)),
+                          .arg(qs(labelOrPath(b.swing.path)), qs(b.swing.basis), qs(numberText(b.outputAtLow)),
                                qs(numberText(b.outputAtHigh)), qs(unit));
             }
             status_->setText(tr("Tornado of %n input(s).", nullptr, int(bars.value().size())) + top);

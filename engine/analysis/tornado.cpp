@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/tornado.h"
+#include "scenario/field_applies.h"
 
 #include "analysis/uncertain_inputs.h"
 #include "core/number_text.h"
@@ -46,7 +47,10 @@ OutputAt evaluateWith(Scenario s, const FieldSpec& f, double value, const Catalo
 std::vector<std::string_view> costDrivers(const Scenario& s)
 {
     const std::string& mode = s.facility.mode.value;
-    std::vector<std::string_view> paths = {"finance.utilization"};
+    // How full the cluster runs: its planned utilization, or for one sized from demand (where the
+    // utilization follows from the demand and does not apply) the peak it is sized for.
+    const bool demandSized = sizingBasisOf(s) == SizingBasis::Demand;
+    std::vector<std::string_view> paths = {demandSized ? "workload.peak_to_average" : "finance.utilization"};
     if (mode == "rent") {
         paths.push_back("finance.gpu_hour_usd");
     } else {
