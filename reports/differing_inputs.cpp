@@ -4,6 +4,7 @@
 #include "core/number_text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <map>
 #include <utility>
@@ -17,9 +18,13 @@ bool isLabel(const std::string& path) { return path == "name" || path == "notes"
 
 std::string valueText(const ReportAssumption& a)
 {
-    if (a.number)
-        return numberText(*a.number) + (a.unit.empty() ? "" : " " + a.unit);
-    return a.text;
+    if (!a.number)
+        return a.text;
+    // A large count written out with its thousands grouped ("500,000,000,000 tokens/day"); the
+    // rest in full, so two inputs that differ never print alike.
+    const double v = *a.number;
+    const std::string number = std::abs(v) >= 1e6 && v == std::floor(v) ? figureText(v) : numberText(v);
+    return number + (a.unit.empty() ? "" : " " + a.unit);
 }
 
 const ReportAssumption* inputOf(const ReportModel& m, const std::string& path)
