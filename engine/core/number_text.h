@@ -91,6 +91,21 @@ inline ScaledFigure scaled(double v, const Step (&steps)[N], std::string_view su
 }
 } // namespace number_text_detail
 
+// A count of one in the singular ("1 domain", "1 rack"), for the plain plural units the engine
+// counts in; any other unit as it is.
+inline std::string_view countUnit(double v, std::string_view unit)
+{
+    static constexpr std::string_view kCounts[] = {"GPUs",     "racks",   "domains", "switches",  "modules", "cables",
+                                                   "positions", "tiers",  "years",   "NICs",      "CPUs",    "planes",
+                                                   "checkpoints", "regions", "tokens", "requests"};
+    if (v != 1)
+        return unit;
+    for (std::string_view c : kCounts)
+        if (unit == c)
+            return unit.substr(0, unit.size() - (unit == "switches" ? 2 : 1));
+    return unit;
+}
+
 inline ScaledFigure scaledFigure(double v, std::string_view unit)
 {
     using number_text_detail::Step;
@@ -114,7 +129,7 @@ inline ScaledFigure scaledFigure(double v, std::string_view unit)
     }
     if (unit == "fraction")
         return {figureText(v * 100), "%"};
-    return {figureText(v), std::string(unit)};
+    return {figureText(v), std::string(countUnit(v, unit))};
 }
 
 // "3.951 MW", "$1.058B/year", "16,384 GPUs".

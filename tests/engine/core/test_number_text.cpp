@@ -125,6 +125,18 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(planner::figureText(value, unit.toStdString())), expected);
     }
 
+    // A count of one reads in the singular; any other count, and any other unit, as it is.
+    void aCountOfOneIsSingular()
+    {
+        QCOMPARE(planner::figureText(1, "domains"), std::string("1 domain"));
+        QCOMPARE(planner::figureText(1, "switches"), std::string("1 switch"));
+        QCOMPARE(planner::figureText(1, "planes"), std::string("1 plane"));
+        QCOMPARE(planner::figureText(1, "GPUs"), std::string("1 GPU"));
+        QCOMPARE(planner::figureText(2, "domains"), std::string("2 domains"));
+        QCOMPARE(planner::figureText(0, "racks"), std::string("0 racks"));
+        QCOMPARE(planner::figureText(1, "tokens/s"), std::string("1 tokens/s"));
+    }
+
     void exactTextReadsBackToTheSameDouble_data()
     {
         QTest::addColumn<double>("value");
