@@ -53,6 +53,19 @@ void clearSizing(Scenario& s)
         *n = Number{};
 }
 
+// An example on a fixed 10 racks in facility mode `mode` (renting at 3 USD per GPU-hour where the
+// file names no price): the same cluster in every mode.
+Scenario tenRacksIn(const QString& file, const char* mode)
+{
+    Scenario s = example(file);
+    clearSizing(s);
+    set(s, "cluster.racks", "10");
+    set(s, "facility.mode", mode);
+    if (!s.finance.gpu_hour_usd.isSet())
+        set(s, "finance.gpu_hour_usd", "3");
+    return s;
+}
+
 // The examples read throughput from the bundled database, as the CLI does.
 const EvaluationContext& examplesContext()
 {
@@ -183,12 +196,7 @@ private Q_SLOTS:
         for (const QString& file : kExamples) {
             std::vector<double> served;
             for (const char* mode : {"build", "colocation", "rent"}) {
-                Scenario s = example(file);
-                clearSizing(s);
-                set(s, "cluster.racks", "10");
-                set(s, "facility.mode", mode);
-                if (!s.finance.gpu_hour_usd.isSet())
-                    set(s, "finance.gpu_hour_usd", "3");
+                const Scenario s = tenRacksIn(file, mode);
                 auto e = evaluate(s, builtinCatalog(), examplesContext());
                 QVERIFY2(e, e ? "" : e.error().message.c_str());
                 served.push_back(metric(e.value(), "results.tokens_served_per_year"));
@@ -236,12 +244,7 @@ private Q_SLOTS:
     {
         for (const QString& file : kExamples) {
             for (const char* mode : {"build", "colocation", "rent"}) {
-                Scenario s = example(file);
-                clearSizing(s);
-                set(s, "cluster.racks", "10");
-                set(s, "facility.mode", mode);
-                if (!s.finance.gpu_hour_usd.isSet())
-                    set(s, "finance.gpu_hour_usd", "3");
+                const Scenario s = tenRacksIn(file, mode);
                 auto e = evaluate(s, builtinCatalog(), examplesContext());
                 QVERIFY2(e, e ? "" : e.error().message.c_str());
                 const Metric* staff = e.value().metric("finance.opex.building_staff_usd_per_year");
@@ -266,12 +269,7 @@ private Q_SLOTS:
     {
         for (const QString& file : kExamples) {
             for (const char* mode : {"build", "colocation", "rent"}) {
-                Scenario s = example(file);
-                clearSizing(s);
-                set(s, "cluster.racks", "10");
-                set(s, "facility.mode", mode);
-                if (!s.finance.gpu_hour_usd.isSet())
-                    set(s, "finance.gpu_hour_usd", "3");
+                const Scenario s = tenRacksIn(file, mode);
                 auto e = evaluate(s, builtinCatalog(), examplesContext());
                 QVERIFY2(e, e ? "" : e.error().message.c_str());
                 const Metric* insurance = e.value().metric("finance.opex.insurance_usd_per_year");
