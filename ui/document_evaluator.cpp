@@ -3,6 +3,7 @@
 
 #include "bundled_files.h"
 #include "catalog/catalog.h"
+#include "evaluate/shape_change.h"
 #include "measured_data_library.h"
 #include "measured_throughput.h"
 #include "scenario_document.h"
@@ -29,6 +30,7 @@ void DocumentEvaluator::scheduleAfterEdit()
 {
     const bool quietBefore = !sinceEdit_.isValid() || sinceEdit_.elapsed() >= coalesceMs_;
     sinceEdit_.start();
+    editedSinceEvaluation_ = true;
     if (timer_.isActive() && timer_.interval() == 0)
         return; // an evaluation is already due this turn of the event loop; it will see this edit
     // A zero-interval timer rather than evaluating here: the edit's own call (an undo command,
@@ -110,6 +112,12 @@ void DocumentEvaluator::recomputeNow()
         }
     }
     snap->saved = saved_;
+    if (snapshot_ && snapshot_->evaluation && snap->evaluation) {
+        snap->shapeChanges = shapeChanges(*snapshot_->evaluation, *snap->evaluation, *catalog_);
+        if (snap->shapeChanges.empty() && !editedSinceEvaluation_)
+            snap->shapeChanges = snapshot_->shapeChanges;
+    }
+    editedSinceEvaluation_ = false;
     snap->elapsedMs = double(clock.nsecsElapsed()) / 1e6;
     snapshot_ = std::move(snap);
     Q_EMIT evaluated(snapshot_);

@@ -46,6 +46,9 @@ struct EvaluationSnapshot {
     std::optional<Evaluation> saved;      // the file as saved, for "change against saved"
     DashboardData dashboard;
     QString benchmarkDb;                  // the database the throughput came from; empty = none
+    // How the last edit changed the cluster's shape (racks, fabric tiers, switches), in words;
+    // kept through saves and catalog reloads that leave the shape as it was.
+    Warnings shapeChanges;
     double elapsedMs = 0;                 // evaluation, sweep and dashboard data
 };
 
@@ -90,6 +93,7 @@ private:
     QTimer timer_;
     int coalesceMs_ = kCoalesceMs;
     QElapsedTimer sinceEdit_; // since the document last changed: a quiet spell starts a new burst
+    bool editedSinceEvaluation_ = false;
     std::optional<Evaluation> saved_;
     std::shared_ptr<const EvaluationSnapshot> snapshot_;
 };

@@ -140,8 +140,12 @@ void ProvenancePanel::refresh()
         bar_->setGrades(m->evidence ? m->evidence->inputGrades : std::vector<Grade>{});
         restsOn_->setEvidence(m->evidence);
     }
-    warnings_->setWarnings(e ? e->warnings : Warnings{});
-    warningsTitle_->setText(tr("<b>Warnings</b> (%1)").arg(e ? e->warnings.size() : 0));
+    // The last edit's change of shape first: it explains a jump in cost the analyst just caused.
+    Warnings warnings = e ? snapshot_->shapeChanges : Warnings{};
+    if (e)
+        warnings.insert(warnings.end(), e->warnings.begin(), e->warnings.end());
+    warningsTitle_->setText(tr("<b>Warnings</b> (%1)").arg(warnings.size()));
+    warnings_->setWarnings(std::move(warnings));
     const bool derived = e && !e->throughputDerivation.empty();
     derivation_->setVisible(derived);
     if (derived)

@@ -141,6 +141,8 @@ Result<void> size(Work& w, units::Power overheadPerGpu);
 // for every cluster not sized to the cap itself; infeasible with the need by what draws it.
 Result<void> checkPowerCap(const Work& w);
 // step_network.cpp: the scale-out fabric, its BOM lines and figures, collective times.
+// The fabric model's input for `gpus` GPUs of a resolved scenario (switch and optic from the catalog).
+FabricInput fabricInput(const Scenario& s, const SwitchSpec* sw, const OpticSpec* optic, int gpus);
 Result<FabricResult> sizeScenarioFabric(Work& w, int gpus); // counts only (from w.memos when asked before)
 // `sized`: the fabric sizeScenarioFabric already gave for these GPUs, if any (sizing settles on it).
 Result<NetworkPlan> planNetwork(Work& w, int gpus, std::optional<FabricResult> sized = std::nullopt);

@@ -36,6 +36,8 @@ BomLine networkLine(std::string item, double count, std::string unit, Money unit
     return l;
 }
 
+} // namespace
+
 FabricInput fabricInput(const Scenario& s, const SwitchSpec* sw, const OpticSpec* optic, int gpus)
 {
     const NetworkInputs& n = s.network;
@@ -55,6 +57,8 @@ FabricInput fabricInput(const Scenario& s, const SwitchSpec* sw, const OpticSpec
     in.optical = optic != nullptr;
     return in;
 }
+
+namespace {
 
 // The numbers-only path's lines: counts, unit costs and powers only, in the order fabricBom gives
 // them (finance sums them in this order), without a name, unit or provenance to build.

@@ -9,6 +9,8 @@
 #include "field_row.h"
 #include "figure_text.h"
 #include "kpi_tile.h"
+#include "provenance_panel.h"
+#include "evidence_models.h"
 #include "scenario/scenario_schema.h"
 #include "scenario_document.h"
 #include "scenario_form.h"
@@ -129,6 +131,37 @@ private Q_SLOTS:
         QCOMPARE(utilization->figure().value, metric(w, "results.utilization_realized"));
         QVERIFY(throughput->changeText().contains(QLatin1String("vs saved")));
         QVERIFY(utilization->figure().value != used0);
+    }
+
+    // A lower maximum load at peak needs more racks for the same demand: the warnings list says
+    // so first, in words, with the racks before and after; undo says the way back; a save keeps it.
+    void anEditThatChangesTheShapeSaysSoInTheWarnings()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        auto racks = [&] { return w.evaluator(w.currentDocument())->snapshot()->evaluation->sizing.racks; };
+        auto firstWarning = [&] {
+            WarningsModel* m = w.provenance()->warningsModel();
+            return m->rowCount() ? m->index(0, 1).data().toString() + QLatin1Char('|') + m->index(0, 0).data().toString()
+                                 : QString();
+        };
+        const int before = racks();
+        QVERIFY(!firstWarning().startsWith(QLatin1String("racks")));
+        spin(w, "cluster.max_load_at_peak")->setValue(60); // shown in percent
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        const int after = racks();
+        QVERIFY2(after > before, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
+        const QString grown = QStringLiteral("racks %1 -> %2").arg(before).arg(after);
+        QVERIFY2(firstWarning().startsWith(grown), qPrintable(firstWarning()));
+        QVERIFY2(firstWarning().contains(QLatin1String("GPUs needed for the demand at peak")), qPrintable(firstWarning()));
+        QVERIFY(w.currentDocument()->save(dir_.filePath(QStringLiteral("shape.json"))).has_value());
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        QVERIFY2(firstWarning().startsWith(grown), qPrintable(firstWarning()));
+        w.currentDocument()->undoStack()->undo();
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        QCOMPARE(racks(), before);
+        QVERIFY2(firstWarning().startsWith(QStringLiteral("racks %1 -> %2").arg(after).arg(before)), qPrintable(firstWarning()));
     }
 
     // finance.utilization is the planned use of a fixed cluster: the form shows it as not
