@@ -10,6 +10,7 @@
 #include "analysis/montecarlo.h"
 #include "evaluate/evaluation_cache.h"
 #include "core/number_text.h"
+#include "text_layout.h"
 
 #include <algorithm>
 #include <iomanip>
@@ -81,26 +82,38 @@ void printText(const MonteCarloResult& r, std::uint64_t seed, std::ostream& out)
             << " infeasible, " << r.invalid << " invalid); first: " << r.firstProblem << "\n";
     out << "\nUncertain inputs (independent):\n";
     for (const UncertainInput& in : r.inputs)
-        out << "  " << std::left << std::setw(44) << in.field->path << describeDistribution(in.given) << "\n";
-    // Column widths from the widest entry: tokens per year run to 20 characters.
-    std::size_t keyWidth = 6, unitWidth = 4, numberWidth = 8;
+        out << "  " << padded(in.field->path, 44) << describeDistribution(in.given) << "\n";
+    // One row per output in words, its figures in the scale its nominal value reads in (so a row
+    // lines up: "$40.7M", "182.5" trillion tokens/year), the unit in the label where the figures
+    // do not carry it. Labels wrap within their column so a row fits 120 columns.
+    std::size_t number = 8;
     for (const OutputDistribution& o : r.outputs) {
-        keyWidth = std::max(keyWidth, o.key.size());
-        unitWidth = std::max(unitWidth, o.unit.size());
-        numberWidth = std::max(numberWidth, figureText(o.nominal).size());
+        const FigureScale scale = figureScale(o.nominal, o.unit);
+        number = std::max(number, columnsOf(scaledNumber(o.nominal, scale)));
         for (const auto& stat : kStats)
-            numberWidth = std::max(numberWidth, figureText(o.*stat.second).size());
+            number = std::max(number, columnsOf(scaledNumber(o.*stat.second, scale)));
     }
-    const int key = int(keyWidth) + 2, unit = int(unitWidth) + 2, number = int(numberWidth) + 2;
-    out << "\n" << std::left << std::setw(key) << "Output" << std::setw(unit) << "Unit";
+    const std::size_t numberWidth = number + 1, labelWidth = std::max<std::size_t>(30, kTextColumns - 7 * numberWidth - 2);
+    out << "\n" << padded("Output", labelWidth + 2);
     for (const char* h : {"Nominal", "P5", "P10", "P50", "P90", "P95", "Mean"})
-        out << std::right << std::setw(number) << h;
+        out << rightAligned(h, numberWidth);
     out << "\n";
     for (const OutputDistribution& o : r.outputs) {
-        out << std::left << std::setw(key) << o.key << std::setw(unit) << o.unit << std::right << std::setw(number)
-            << figureText(o.nominal);
+        const FigureScale scale = figureScale(o.nominal, o.unit);
+        std::string label(o.label);
+        // A count's label names what it counts ("GPUs", "Rack positions"); other units follow it.
+        const bool plainCount = scale.unit.find('/') == std::string::npos && countUnit(1, scale.unit) != scale.unit;
+        if (scale.prefix.empty() && !scale.unit.empty() && !plainCount)
+            label += " (" + scale.unit + ")";
+        std::string lines = wrapped(label, 0, 0, labelWidth);
+        lines.pop_back();
+        const std::size_t lastBreak = lines.rfind('\n');
+        if (lastBreak != std::string::npos)
+            out << lines.substr(0, lastBreak + 1);
+        out << padded(lines.substr(lastBreak == std::string::npos ? 0 : lastBreak + 1), labelWidth + 2)
+            << rightAligned(scaledNumber(o.nominal, scale), numberWidth);
         for (const auto& stat : kStats)
-            out << std::setw(number) << figureText(o.*stat.second);
+            out << rightAligned(scaledNumber(o.*stat.second, scale), numberWidth);
         out << "\n";
     }
 }
@@ -149,7 +162,7 @@ int runMonteCarlo(const std::vector<std::string>& argv, std::ostream& out, std::
     } else {
         printText(r, options.seed, out);
         for (const std::string& a : assumed)
-            out << "assumed: " << a << "\n";
+            out << wrapped("assumed: " + a, 0, 4);
     }
     return ExitOk;
 }

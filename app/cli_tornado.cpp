@@ -9,6 +9,8 @@
 #include "analysis/default_uncertainty.h"
 #include "analysis/tornado.h"
 #include "core/number_text.h"
+#include "scenario/field_labels.h"
+#include "text_layout.h"
 
 #include <iomanip>
 
@@ -55,19 +57,27 @@ void printJson(const std::vector<TornadoBar>& bars, const std::string& key, std:
 
 void printText(const std::vector<TornadoBar>& bars, const std::string& key, std::string_view unit, std::ostream& out)
 {
-    out << "Tornado of " << key << " (" << unit << "), nominal "
-        << figureText(bars.empty() ? 0.0 : bars.front().base) << "\n\n";
-    out << std::left << std::setw(6) << "Rank" << std::setw(44) << "Input" << std::right << std::setw(14)
-        << "Input low" << std::setw(14) << "Input high" << std::setw(14) << "Output low" << std::setw(14)
-        << "Output high" << std::setw(14) << "Swing" << "  Basis\n";
+    const double nominal = bars.empty() ? 0.0 : bars.front().base;
+    const FigureScale scale = figureScale(nominal, unit);
+    out << "Tornado of " << key << " (" << unit << "), nominal " << figureText(nominal, unit) << "\n\n";
+    // Each input in words, then its path and the basis of its range on a line of their own.
+    constexpr std::size_t kInput = 44, kNumber = 13;
+    out << padded("Rank", 6) << padded("Input", kInput);
+    for (const char* h : {"Input low", "Input high", "Output low", "Output high", "Swing"})
+        out << rightAligned(h, kNumber);
+    out << "\n";
     int rank = 1;
     for (const TornadoBar& b : bars) {
-        out << std::left << std::setw(6) << rank++ << std::setw(44) << b.swing.path << std::right << std::setw(14)
-            << figureText(b.swing.low) << std::setw(14) << figureText(b.swing.high) << std::setw(14)
-            << figureText(b.outputAtLow) << std::setw(14) << figureText(b.outputAtHigh) << std::setw(14)
-            << figureText(b.width()) << "  " << b.swing.basis << "\n";
+        std::string label = labelOrPath(b.swing.path);
+        if (columnsOf(label) >= kInput)
+            label = label.substr(0, kInput - 4) + "...";
+        out << padded(std::to_string(rank++), 6) << padded(label, kInput) << rightAligned(figureText(b.swing.low), kNumber)
+            << rightAligned(figureText(b.swing.high), kNumber) << rightAligned(scaledNumber(b.outputAtLow, scale), kNumber)
+            << rightAligned(scaledNumber(b.outputAtHigh, scale), kNumber)
+            << rightAligned(scaledNumber(b.width(), scale), kNumber) << "\n";
+        out << "      " << wrapped(b.swing.path + ": " + b.swing.basis, 6, 8);
         if (!b.problem.empty())
-            out << "      not evaluated: " << b.problem << "\n";
+            out << "      " << wrapped("not evaluated: " + b.problem, 6, 8);
     }
 }
 

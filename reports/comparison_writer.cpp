@@ -3,6 +3,7 @@
 
 #include "csv_writer.h"
 #include "json.h"
+#include "text_layout.h"
 #include "core/number_text.h"
 
 #include <cmath>
@@ -11,19 +12,7 @@ namespace planner {
 
 namespace {
 
-constexpr std::size_t kLabelWidth = 46;
-constexpr std::size_t kCellWidth = 34;
-
 QByteArray bytes(const std::string& s) { return QByteArray(s.data(), static_cast<qsizetype>(s.size())); }
-
-// Pads by characters a terminal shows, not bytes.
-std::string padded(const std::string& s, std::size_t width)
-{
-    std::size_t columns = 0;
-    for (unsigned char c : s)
-        columns += (c & 0xC0) != 0x80;
-    return columns >= width ? s + " " : s + std::string(width - columns, ' ');
-}
 
 std::string cellText(const ComparisonRow& r, std::size_t i, std::size_t baseline)
 {
@@ -61,40 +50,36 @@ QByteArray renderComparisonText(const ComparisonModel& c)
     std::string out = "Comparison of " + std::to_string(c.scenarioNames.size()) + " scenarios; ratios to the baseline "
                       + std::to_string(c.baseline + 1) + "\n";
     for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
-        out += "  " + std::to_string(i + 1) + ". " + c.scenarioNames[i] + (i == c.baseline ? "  (baseline)" : "")
-               + "\n";
+        out += "  " + wrapped(std::to_string(i + 1) + ". " + c.scenarioNames[i] + (i == c.baseline ? "  (baseline)" : ""), 2, 5);
+    std::vector<std::string> numbers;
+    for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
+        numbers.push_back(std::to_string(i + 1));
     // The set-up first, then the figures each scenario took from its own system's catalog entry.
     for (const bool systemOwn : {false, true}) {
-        bool headed = false;
+        TextTable inputs{"input", numbers, {}};
         for (const DifferingInput& d : c.differingInputs) {
             if (d.systemOwn != systemOwn)
                 continue;
-            if (!headed) {
-                out += systemOwn ? "\nEach system's own figures (catalog defaults) that differ\n" : "\nInputs that differ\n";
-                out += padded("input", kLabelWidth);
-                for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
-                    out += padded(std::to_string(i + 1), kCellWidth);
-                out += "\n";
-                headed = true;
-            }
-            out += padded(d.path, kLabelWidth);
+            std::vector<std::string> cells;
             for (const std::string& v : d.values)
-                out += padded(v.empty() ? "-" : v, kCellWidth);
-            out += "\n";
+                cells.push_back(v.empty() ? "-" : v);
+            inputs.rows.emplace_back(d.path, std::move(cells));
         }
+        if (inputs.rows.empty())
+            continue;
+        out += systemOwn ? "\nEach system's own figures (catalog defaults) that differ\n" : "\nInputs that differ\n";
+        out += inputs.render();
     }
     for (const std::string& w : c.warnings)
-        out += "warning: " + w + "\n";
-    out += "\n" + padded("metric", kLabelWidth);
-    for (std::size_t i = 0; i < c.scenarioNames.size(); ++i)
-        out += padded(std::to_string(i + 1), kCellWidth);
-    out += "\n";
+        out += wrapped("warning: " + w, 0, 4);
+    TextTable figures{"metric", numbers, {}};
     for (const ComparisonRow& r : c.rows) {
-        out += padded(r.label, kLabelWidth);
+        std::vector<std::string> cells;
         for (std::size_t i = 0; i < r.values.size(); ++i)
-            out += padded(cellText(r, i, c.baseline), kCellWidth);
-        out += "\n";
+            cells.push_back(cellText(r, i, c.baseline));
+        figures.rows.emplace_back(r.label, std::move(cells));
     }
+    out += "\n" + figures.render();
     return bytes(out);
 }
 

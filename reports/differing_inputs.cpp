@@ -24,7 +24,7 @@ std::string valueText(const ReportAssumption& a)
     // rest in full, so two inputs that differ never print alike.
     const double v = *a.number;
     const std::string number = std::abs(v) >= 1e6 && v == std::floor(v) ? figureText(v) : numberText(v);
-    return number + (a.unit.empty() ? "" : " " + a.unit);
+    return number + (a.unit.empty() ? "" : " " + countUnit(v, a.unit));
 }
 
 const ReportAssumption* inputOf(const ReportModel& m, const std::string& path)

@@ -3,6 +3,7 @@
 
 #include "core/number_text.h"
 #include "figure_text.h"
+#include "text_layout.h"
 
 namespace planner {
 
@@ -11,30 +12,19 @@ namespace {
 constexpr std::size_t kLabelWidth = 48;
 constexpr std::size_t kNumberWidth = 14;
 constexpr std::size_t kUnitWidth = 12;
-
-// Pads by characters a terminal shows, not bytes ("µ" is two bytes, one column).
-std::string padded(const std::string& s, std::size_t width)
-{
-    std::size_t columns = 0;
-    for (unsigned char c : s)
-        columns += (c & 0xC0) != 0x80;
-    return columns >= width ? s + " " : s + std::string(width - columns, ' ');
-}
-
-std::string rightAligned(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
-}
+constexpr std::size_t kFigureIndent = 2 + kLabelWidth; // continuation lines of a figure
+constexpr std::size_t kBomItemColumn = 50;             // where a BOM line's item name starts
 
 void figureLine(std::string& out, const ReportFigure& f)
 {
     const ScaledFigure v = scaledFigure(f.value, f.unit);
-    out += "  " + padded(f.label, kLabelWidth) + rightAligned(v.number, kNumberWidth) + " " + padded(v.unit, kUnitWidth)
-           + f.grade + (f.method.empty() ? "" : " (" + f.method + ")") + "\n";
+    const std::string head = "  " + padded(f.label, kLabelWidth) + rightAligned(v.number, kNumberWidth) + " "
+        + padded(v.unit, kUnitWidth);
+    out += head + wrapped(f.grade + (f.method.empty() ? "" : " (" + f.method + ")"), columnsOf(head), kFigureIndent);
     if (f.p10 && f.p90)
         out += "  " + std::string(kLabelWidth, ' ') + bandLine(*f.p10, *f.p90, f.unit) + "\n";
     if (f.key == "results.cost_per_mtok_usd" && !f.restsOn.empty())
-        out += "  " + std::string(kLabelWidth, ' ') + "rests on: " + f.restsOn + "\n";
+        out += std::string(kFigureIndent, ' ') + wrapped("rests on: " + f.restsOn, kFigureIndent, kFigureIndent);
 }
 
 void bomLines(std::string& out, const ReportModel& m)
@@ -45,8 +35,10 @@ void bomLines(std::string& out, const ReportModel& m)
     for (const ReportBomLine& l : m.bom) {
         // Cost first and the item last: item names are long, figures line up.
         const std::string cost = l.includedIn.empty() ? figureText(l.totalCostUsd, "USD") : "included";
-        out += "  " + padded(figureText(l.count) + " " + l.unit, 24) + rightAligned(cost, 10) + "  "
-               + padded(l.grade, 12) + l.item + (l.includedIn.empty() ? "" : " (in " + l.includedIn + ")") + "\n";
+        const std::string head = "  " + padded(figureText(l.count) + " " + l.unit, 24) + rightAligned(cost, 10) + "  "
+            + padded(l.grade, 12);
+        out += head + wrapped(l.item + (l.includedIn.empty() ? "" : " (in " + l.includedIn + ")"), columnsOf(head),
+                              kBomItemColumn);
     }
 }
 
@@ -65,7 +57,7 @@ std::string sectionTitle(const std::string& section)
 
 QByteArray TextWriter::render(const ReportModel& m) const
 {
-    std::string out = m.scenarioName + "  (" + m.system + ", " + m.model + ")\n";
+    std::string out = wrapped(m.scenarioName + "  (" + m.system + ", " + m.model + ")", 0, 2);
     for (const std::string& section : m.sections()) {
         out += "\n" + sectionTitle(section) + "\n";
         for (const ReportFigure& f : m.figures)
@@ -74,11 +66,11 @@ QByteArray TextWriter::render(const ReportModel& m) const
     }
     bomLines(out, m);
     if (!m.throughputDerivation.empty())
-        out += "\nHow the throughput was obtained\n  " + m.throughputDerivation + "\n";
+        out += "\nHow the throughput was obtained\n  " + wrapped(m.throughputDerivation, 2, 2);
     if (!m.warnings.empty()) {
         out += "\nWarnings\n";
         for (const Warning& w : m.warnings)
-            out += "  " + (w.where.empty() ? std::string() : w.where + ": ") + w.message + "\n";
+            out += "  " + wrapped((w.where.empty() ? std::string() : w.where + ": ") + w.message, 2, 4);
     }
     return QByteArray(out.data(), static_cast<qsizetype>(out.size()));
 }

@@ -12,6 +12,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -69,67 +70,94 @@ inline std::string figureText(double v)
 }
 
 // A figure in the unit a person reads: {"3.951", "MW"} for 3951 kW, {"$1.058B", "/year"} for
-// 1.058e9 USD/year, {"31.23", "%"} for a fraction 0.3123. Units other than power, data size,
-// money and fractions are kept as given.
+// 1.058e9 USD/year, {"31.23", "%"} for a fraction 0.3123, {"182.5", "trillion tokens/year"} for
+// 1.825e14 tokens/year. Units other than power, data size, money, fractions and token or request
+// counts are kept as given.
 struct ScaledFigure {
     std::string number;
     std::string unit;
 };
 
-namespace number_text_detail {
-struct Step {
-    double factor;
-    std::string_view name;
-};
-template <std::size_t N>
-inline ScaledFigure scaled(double v, const Step (&steps)[N], std::string_view suffix)
-{
-    std::size_t i = 0;
-    while (i + 1 < N && std::abs(v) >= steps[i + 1].factor)
-        ++i;
-    return {figureText(v / steps[i].factor), std::string(steps[i].name) + std::string(suffix)};
-}
-} // namespace number_text_detail
 
-// A count of one in the singular ("1 domain", "1 rack"), for the plain plural units the engine
-// counts in; any other unit as it is.
-inline std::string_view countUnit(double v, std::string_view unit)
+// A count of one in the singular ("1 domain", "1 rack", "1 NIC/GPU"), for the plain plural units
+// the engine counts in, alone or before a "/"; any other unit as it is.
+inline std::string countUnit(double v, std::string_view unit)
 {
     static constexpr std::string_view kCounts[] = {"GPUs",     "racks",   "domains", "switches",  "modules", "cables",
                                                    "positions", "tiers",  "years",   "NICs",      "CPUs",    "planes",
-                                                   "checkpoints", "regions", "tokens", "requests"};
+                                                   "checkpoints", "regions", "tokens", "requests", "reads"};
     if (v != 1)
-        return unit;
+        return std::string(unit);
+    const std::size_t slash = unit.find('/');
+    const std::string_view counted = unit.substr(0, slash);
     for (std::string_view c : kCounts)
-        if (unit == c)
-            return unit.substr(0, unit.size() - (unit == "switches" ? 2 : 1));
-    return unit;
+        if (counted == c)
+            return std::string(counted.substr(0, counted.size() - (counted == "switches" ? 2 : 1)))
+                + std::string(slash == std::string_view::npos ? std::string_view() : unit.substr(slash));
+    return std::string(unit);
+}
+
+// The scale a figure reads in: divide by `factor`, write `prefix`, the number and `step`, then
+// the unit. One scale serves a row of figures of one kind (a distribution's percentiles), so they
+// line up in the same unit: {1e12, "", "", "trillion tokens/year"}, {1e6, "$", "M", "/year"}.
+struct FigureScale {
+    double factor = 1;
+    std::string prefix, step, unit;
+};
+
+inline FigureScale figureScale(double v, std::string_view unit)
+{
+    struct Step {
+        double factor;
+        std::string_view name;
+    };
+    auto pick = [&](double x, std::initializer_list<Step> steps) {
+        Step chosen = *steps.begin();
+        for (const Step& s : steps)
+            if (std::abs(x) >= s.factor)
+                chosen = s;
+        return chosen;
+    };
+    if (unit == "W" || unit == "kW" || unit == "MW") {
+        const double toWatts = unit == "W" ? 1 : unit == "kW" ? 1e3 : 1e6;
+        const Step s = pick(v * toWatts, {{1, "W"}, {1e3, "kW"}, {1e6, "MW"}});
+        return {s.factor / toWatts, "", "", std::string(s.name)};
+    }
+    if (unit == "GB" || unit == "TB" || unit == "PB") {
+        const double toGb = unit == "GB" ? 1 : unit == "TB" ? 1e3 : 1e6;
+        const Step s = pick(v * toGb, {{1, "GB"}, {1e3, "TB"}, {1e6, "PB"}});
+        return {s.factor / toGb, "", "", std::string(s.name)};
+    }
+    if (unit.substr(0, 3) == "USD") {
+        // "$1.058M" with the rest of the unit ("/year") after it.
+        const Step s = pick(v, {{1, ""}, {1e3, "k"}, {1e6, "M"}, {1e9, "B"}});
+        return {s.factor, "$", std::string(s.name), std::string(unit.substr(3))};
+    }
+    if (unit == "fraction")
+        return {0.01, "", "", "%"};
+    // Token and request counts reach 15 digits; from a billion they read in words ("182.5 trillion
+    // tokens/year"), as a person says them.
+    if (std::abs(v) >= 1e9 && (unit.substr(0, 6) == "tokens" || unit.substr(0, 8) == "requests")) {
+        const Step s = pick(v, {{1e9, "billion "}, {1e12, "trillion "}});
+        return {s.factor, "", "", std::string(s.name) + std::string(unit)};
+    }
+    return {1, "", "", countUnit(v, unit)};
+}
+
+// `v` written in a scale: "$37.85M", "182.5", "3.44" (the unit apart). The sign comes before the
+// dollar ("-$320M").
+inline std::string scaledNumber(double v, const FigureScale& s)
+{
+    const bool negativeMoney = v < 0 && !s.prefix.empty();
+    const double x = negativeMoney ? -v : v;
+    // A scale below one (a fraction in percent) multiplies, so 0.3123 reads 31.23 as x 100 gives it.
+    return (negativeMoney ? "-" : "") + s.prefix + figureText(s.factor < 1 ? x * (1 / s.factor) : x / s.factor) + s.step;
 }
 
 inline ScaledFigure scaledFigure(double v, std::string_view unit)
 {
-    using number_text_detail::Step;
-    static constexpr Step kPower[] = {{1, "W"}, {1e3, "kW"}, {1e6, "MW"}};
-    static constexpr Step kData[] = {{1, "GB"}, {1e3, "TB"}, {1e6, "PB"}};
-    static constexpr Step kMoney[] = {{1, ""}, {1e3, "k"}, {1e6, "M"}, {1e9, "B"}};
-    if (unit == "W" || unit == "kW" || unit == "MW") {
-        const double watts = v * (unit == "W" ? 1 : unit == "kW" ? 1e3 : 1e6);
-        return number_text_detail::scaled(watts, kPower, "");
-    }
-    if (unit == "GB" || unit == "TB" || unit == "PB") {
-        const double gb = v * (unit == "GB" ? 1 : unit == "TB" ? 1e3 : 1e6);
-        return number_text_detail::scaled(gb, kData, "");
-    }
-    if (unit.substr(0, 3) == "USD") {
-        // "$1.058M" with the rest of the unit ("/year") after it; the sign before the dollar.
-        ScaledFigure f = number_text_detail::scaled(std::abs(v), kMoney, "");
-        f.number = (v < 0 ? "-$" : "$") + f.number + f.unit;
-        f.unit = std::string(unit.substr(3));
-        return f;
-    }
-    if (unit == "fraction")
-        return {figureText(v * 100), "%"};
-    return {figureText(v), std::string(countUnit(v, unit))};
+    const FigureScale s = figureScale(v, unit);
+    return {scaledNumber(v, s), s.unit};
 }
 
 // "3.951 MW", "$1.058B/year", "16,384 GPUs".

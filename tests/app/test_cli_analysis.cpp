@@ -79,7 +79,19 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.c_str());
         QVERIFY2(r.out.find("400 samples, seed 1") != std::string::npos, r.out.c_str());
         QVERIFY2(r.out.find("triangular(0.5, 0.7, 0.85)") != std::string::npos, r.out.c_str());
-        QVERIFY2(r.out.find("results.cost_per_mtok_usd") != std::string::npos, r.out.c_str());
+        // The cost row in words, its median as --json gives it written in dollars to 4 digits
+        // ("$0.2074" for 0.20741...), and every line within 120 columns.
+        const json::Value root = parsed(monteCarlo({"--json"}));
+        const double p50 = number(root, "results.cost_per_mtok_usd.p50");
+        char dollars[32];
+        std::snprintf(dollars, sizeof dollars, "$%.4g", p50);
+        const std::size_t row = r.out.find("\nCost per million tokens (input + output) ");
+        QVERIFY2(row != std::string::npos, r.out.c_str());
+        const std::string line = r.out.substr(row + 1, r.out.find('\n', row + 1) - row - 1);
+        QVERIFY2(line.find(dollars) != std::string::npos, (line + " lacks " + dollars).c_str());
+        std::size_t start = 0;
+        for (std::size_t end; (end = r.out.find('\n', start)) != std::string::npos; start = end + 1)
+            QVERIFY2(end - start <= 120, r.out.substr(start, end - start).c_str());
     }
 
     void badDistExitsTwo_data()

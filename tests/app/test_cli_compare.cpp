@@ -124,6 +124,35 @@ private Q_SLOTS:
         VERIFY_RELATIVE(std::stod(r.out.substr(x + 2)), ratio, 5e-4);
     }
 
+    // Five scenarios do not fit beside the labels in 120 columns: the table continues in further
+    // blocks with the same labels, and every scenario's cost still appears, on the cost line of a block.
+    void everyLineFitsInATerminalAndNoScenarioIsLost()
+    {
+        std::vector<std::string> args{"compare"};
+        for (const char* f : {"gb200-nvl72-deepseek-r1.json", "gb300-nvl72-deepseek-r1.json", "vr200-nvl72-deepseek-r1.json",
+                              "hgx-b300-deepseek-r1.json", "vr200-nvl72-coreweave-deployment.json"})
+            args.push_back(examplePath(f));
+        const Run r = runCli(args);
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const QString out = QString::fromStdString(r.out);
+        for (const QString& line : out.split(QLatin1Char('\n')))
+            QVERIFY2(line.size() <= 120, qPrintable(QStringLiteral("%1 columns: %2").arg(line.size()).arg(line)));
+        QVERIFY2(!out.contains(QRegularExpression(QStringLiteral("\\d[eE][+-]?\\d"))), "scientific notation");
+        // The metric header of each block names its scenarios; together they are 1 to 5.
+        QStringList seen;
+        qsizetype blocks = 0;
+        for (const QString& line : out.split(QLatin1Char('\n')))
+            if (line.startsWith(QLatin1String("metric "))) {
+                seen << line.mid(6).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+                ++blocks;
+            }
+        QVERIFY(blocks >= 2);
+        QCOMPARE(seen.join(QLatin1Char(' ')), QStringLiteral("1 2 3 4 5"));
+        QCOMPARE(out.count(QStringLiteral("\nCost per million tokens (input + output) ")), blocks);
+        // A count of one in the singular: the GB200 example has one NIC per GPU.
+        QVERIFY2(out.contains(QLatin1String("1 NIC/GPU")) && !out.contains(QLatin1String("1 NICs/GPU")), qPrintable(out));
+    }
+
     void csvReadsBackWithValueAndRatioColumns()
     {
         QTemporaryDir dir;

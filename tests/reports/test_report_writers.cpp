@@ -247,6 +247,23 @@ private Q_SLOTS:
         }
     }
 
+    // Every line of every example's text report fits a 120-column terminal: long item names,
+    // the throughput's derivation and warnings wrap under their own column.
+    void everyExamplesTextFitsIn120Columns()
+    {
+        for (const char* f : {"gb200-nvl72-deepseek-r1.json", "gb300-nvl72-deepseek-r1.json", "vr200-nvl72-deepseek-r1.json",
+                              "hgx-b300-deepseek-r1.json", "vr200-nvl72-coreweave-deployment.json"}) {
+            Run text = runCli({"evaluate", examplePath(f)});
+            QVERIFY2(text.code == 0, text.err.c_str());
+            const QString out = QString::fromStdString(text.out);
+            for (const QString& line : out.split(QLatin1Char('\n')))
+                QVERIFY2(line.size() <= 120, qPrintable(QStringLiteral("%1: %2 columns: %3").arg(QString::fromLatin1(f)).arg(line.size()).arg(line)));
+            // Nothing was lost to the wrapping: the derivation's last words are still there.
+            QVERIFY2(!out.contains(QLatin1String("How the throughput was obtained")) || out.contains(QLatin1String("software ")),
+                     qPrintable(out));
+        }
+    }
+
     void textShowsEveryMetricInOneNumberStyle()
     {
         const std::string file = examplePath("vr200-nvl72-deepseek-r1.json");

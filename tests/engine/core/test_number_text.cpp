@@ -116,6 +116,13 @@ private Q_SLOTS:
         QTest::newRow("a negative cash flow") << -3.2e8 << QStringLiteral("USD") << QStringLiteral("-$320M");
         QTest::newRow("a fraction as a percentage") << 0.3123 << QStringLiteral("fraction") << QStringLiteral("31.23 %");
         QTest::newRow("other units as given") << 1234.6 << QStringLiteral("GPUs") << QStringLiteral("1,235 GPUs");
+        // 1.825e14 / 1e12 = 182.5; 5e11 / 1e9 = 500; below a billion the digits stay.
+        QTest::newRow("tokens per year in trillions") << 1.825e14 << QStringLiteral("tokens/year")
+                                                      << QStringLiteral("182.5 trillion tokens/year");
+        QTest::newRow("tokens per day in billions") << 5e11 << QStringLiteral("tokens/day")
+                                                    << QStringLiteral("500 billion tokens/day");
+        QTest::newRow("requests under a billion") << 89111328.0 << QStringLiteral("requests/year")
+                                                  << QStringLiteral("89,111,328 requests/year");
     }
     void scaledFigure()
     {
@@ -125,7 +132,8 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(planner::figureText(value, unit.toStdString())), expected);
     }
 
-    // A count of one reads in the singular; any other count, and any other unit, as it is.
+    // A count of one reads in the singular, also before a "/" ("1 NIC/GPU", "1 token/s"); any other
+    // count, and any other unit, as it is.
     void aCountOfOneIsSingular()
     {
         QCOMPARE(planner::figureText(1, "domains"), std::string("1 domain"));
@@ -134,7 +142,10 @@ private Q_SLOTS:
         QCOMPARE(planner::figureText(1, "GPUs"), std::string("1 GPU"));
         QCOMPARE(planner::figureText(2, "domains"), std::string("2 domains"));
         QCOMPARE(planner::figureText(0, "racks"), std::string("0 racks"));
-        QCOMPARE(planner::figureText(1, "tokens/s"), std::string("1 tokens/s"));
+        QCOMPARE(planner::figureText(1, "tokens/s"), std::string("1 token/s"));
+        QCOMPARE(planner::figureText(1, "NICs/GPU"), std::string("1 NIC/GPU"));
+        QCOMPARE(planner::figureText(2, "NICs/GPU"), std::string("2 NICs/GPU"));
+        QCOMPARE(planner::figureText(1, "ratio"), std::string("1 ratio"));
     }
 
     void exactTextReadsBackToTheSameDouble_data()
