@@ -39,6 +39,17 @@ QString locateExampleScenario(const QString& fileName)
     return {};
 }
 
+bool isBundledExample(const QString& path)
+{
+    const QString dir = QFileInfo(path).absoluteDir().canonicalPath();
+    if (dir.isEmpty())
+        return false;
+    for (const QString& examples : QStringList{installedShareDir() + QStringLiteral("/examples"), QStringLiteral(PLANNER_SOURCE_EXAMPLES_DIR)})
+        if (QDir(examples).canonicalPath() == dir)
+            return true;
+    return false;
+}
+
 QString locateUserGuide()
 {
     const QStringList dirs{installedShareDir() + QStringLiteral("/../doc/clusterplanner"),

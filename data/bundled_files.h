@@ -19,6 +19,10 @@ QString locateBenchmarkDb(const QString& name, const QString& scenarioFile);
 // source tree of this build. Empty when not found.
 QString locateExampleScenario(const QString& fileName);
 
+// Whether `path` is one of the bundled example scenarios (installed or in the source tree): those
+// open as untitled copies, so that a save never writes into the installation or the checkout.
+bool isBundledExample(const QString& path);
+
 // The desktop user guide (desktop.md): the installed documentation (share/doc/clusterplanner),
 // then the source tree of this build. Empty when not found.
 QString locateUserGuide();

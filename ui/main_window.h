@@ -39,6 +39,10 @@ class SweepPanel;
 class UncertaintyPanel;
 struct EvaluationSnapshot;
 
+// Where a save dialog starts for a document: its own file, unless it has none or is a bundled
+// example; then the user's documents folder, under a file name made from the scenario's name.
+QString suggestedSavePath(const ScenarioDocument& document);
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:

@@ -24,6 +24,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QUndoGroup>
 
@@ -31,6 +32,25 @@ namespace planner {
 
 namespace {
 QString scenarioFilter() { return QObject::tr("Cluster Planner scenarios (*.json);;All files (*)"); }
+}
+
+QString suggestedSavePath(const ScenarioDocument& document)
+{
+    const QString file = document.fileName();
+    if (!file.isEmpty() && !isBundledExample(file))
+        return file;
+    // A name a file system takes: the scenario's words, with anything but letters, digits, dots,
+    // dashes and underscores turned into dashes ("tok/s/user" would make folders).
+    QString name = document.displayName();
+    for (QChar& c : name)
+        if (!c.isLetterOrNumber() && c != QLatin1Char('.') && c != QLatin1Char('-') && c != QLatin1Char('_'))
+            c = QLatin1Char('-');
+    while (name.contains(QStringLiteral("--")))
+        name.replace(QStringLiteral("--"), QStringLiteral("-"));
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (dir.isEmpty())
+        dir = QDir::homePath();
+    return QDir(dir).filePath(name + QStringLiteral(".json"));
 }
 
 ScenarioDocument* MainWindow::openFile(const QString& path)
@@ -47,9 +67,17 @@ ScenarioDocument* MainWindow::openFile(const QString& path)
         reportError(tr("Cannot open scenario"), QString::fromStdString(doc.error().message));
         return nullptr;
     }
-    addDocument(doc.value());
+    ScenarioDocument* opened = doc.value();
+    if (isBundledExample(absolute)) {
+        // An untitled copy: a save asks where, in the user's documents, and the example stays as
+        // shipped. Its benchmark_db still resolves (bundled_files.h: the installed database).
+        auto* copy = new ScenarioDocument(opened->scenario(), {}, this);
+        delete opened;
+        opened = copy;
+    }
+    addDocument(opened);
     rememberRecent(absolute);
-    return doc.value();
+    return opened;
 }
 
 void MainWindow::newDocument() { addDocument(new ScenarioDocument(defaultScenario(), {}, this)); }
@@ -87,8 +115,7 @@ bool MainWindow::saveDocument(ScenarioDocument* document, const QString& path)
             reportError(tr("Cannot save"), tr("%1 has no file name yet.").arg(document->displayName()));
             return false;
         }
-        target = QFileDialog::getSaveFileName(this, tr("Save scenario"), document->displayName() + QStringLiteral(".json"),
-                                              scenarioFilter());
+        target = QFileDialog::getSaveFileName(this, tr("Save scenario"), suggestedSavePath(*document), scenarioFilter());
         if (target.isEmpty())
             return false;
     }
@@ -105,7 +132,7 @@ void MainWindow::saveAs()
 {
     if (!current_)
         return;
-    const QString target = QFileDialog::getSaveFileName(this, tr("Save scenario as"), current_->fileName(), scenarioFilter());
+    const QString target = QFileDialog::getSaveFileName(this, tr("Save scenario as"), suggestedSavePath(*current_), scenarioFilter());
     if (!target.isEmpty())
         saveDocument(current_, target);
 }

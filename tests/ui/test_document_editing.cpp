@@ -19,6 +19,7 @@
 
 #include <QDoubleSpinBox>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QUndoStack>
 
 using namespace planner;
@@ -162,6 +163,37 @@ private Q_SLOTS:
         QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
         QCOMPARE(racks(), before);
         QVERIFY2(firstWarning().startsWith(QStringLiteral("racks %1 -> %2").arg(after).arg(before)), qPrintable(firstWarning()));
+    }
+
+    // A bundled example opens as an untitled copy, clean, still reading the example database; a
+    // save starts in the user's documents folder under the scenario's name made safe for a file
+    // system, never in the examples folder. A scenario of the user's own saves where it was.
+    void aBundledExampleOpensAsAnUntitledCopy()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        const QString example = uitest::example("vr200-nvl72-deepseek-r1.json");
+        const QByteArray shipped = [&] { QFile f(example); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+        ScenarioDocument* doc = w.openFile(example);
+        QVERIFY(doc);
+        QVERIFY(doc->fileName().isEmpty());
+        QVERIFY(!doc->isModified());
+        QTRY_VERIFY(!w.evaluator(doc)->pending());
+        const auto snap = w.evaluator(doc)->snapshot();
+        QVERIFY2(snap->evaluation.has_value(), qPrintable(snap->error));
+        QVERIFY2(snap->benchmarkDb.endsWith(QLatin1String("benchmarks.sqlite")), qPrintable(snap->benchmarkDb));
+        const QString suggested = suggestedSavePath(*doc);
+        const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        QCOMPARE(QFileInfo(suggested).absolutePath(), QFileInfo(documents.isEmpty() ? QDir::homePath() : documents).absoluteFilePath());
+        // "Vera Rubin NVL72 serving DeepSeek-R1 at 90 tok/s/user": spaces and slashes become dashes.
+        QCOMPARE(QFileInfo(suggested).fileName(), QStringLiteral("Vera-Rubin-NVL72-serving-DeepSeek-R1-at-90-tok-s-user.json"));
+        // An edit and a save of the copy elsewhere leave the example as shipped.
+        QVERIFY(doc->setFieldText("facility.electricity_usd_per_kwh", "0.1").has_value());
+        const QString mine = dir_.filePath(QStringLiteral("mine.json"));
+        QVERIFY(doc->save(mine).has_value());
+        QFile f(example);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), shipped);
+        QCOMPARE(suggestedSavePath(*doc), QFileInfo(mine).absoluteFilePath());
     }
 
     // finance.utilization is the planned use of a fixed cluster: the form shows it as not
