@@ -131,6 +131,8 @@ void cover(PdfLayout& l, const PdfReportInput& in)
     t.columns = {{QStringLiteral("Report"), 1.3, false}, {QString(), 4, false}};
     t.rows.push_back({QStringLiteral("Date"), qs(in.date)});
     t.rows.push_back({QStringLiteral("Tool"), plannerVersionText()});
+    if (!m.unsavedChanges.empty())
+        t.rows.push_back({QStringLiteral("Unsaved changes"), qs(m.unsavedChanges)});
     for (const std::string& s : in.dataSources)
         t.rows.push_back({QStringLiteral("Data source"), qs(s)});
     // Throughput measured in requests without tokens per request: the headline is per 1,000 requests.

@@ -56,6 +56,9 @@ struct ReportModel {
     Warnings warnings;
     std::string throughputDerivation; // how the throughput was obtained (Evaluation); may be empty
     std::vector<ReportAssumption> assumptions;
+    // Set when the report shows a scenario with edits its file does not hold: what to tell the
+    // reader (the PDF's first page says it). Empty for a saved scenario and for the CLI.
+    std::string unsavedChanges;
     // The finance model's inputs as the engine used them (GPU counts, throughput, goodput, capex by
     // class ...): the XLSX writer rebuilds the cost formulas over them.
     FinanceInput financeBasis;

@@ -23,7 +23,8 @@ QString safeFileName(QString name)
 
 } // namespace
 
-std::optional<ExportSource> documentExport(DocumentEvaluator& evaluator, const QString& fileName, QString* error)
+std::optional<ExportSource> documentExport(DocumentEvaluator& evaluator, const QString& fileName, bool modified,
+                                           QString* error)
 {
     const auto snapshot = evaluator.snapshot();
     if (!snapshot || !snapshot->evaluation) {
@@ -46,6 +47,10 @@ std::optional<ExportSource> documentExport(DocumentEvaluator& evaluator, const Q
     ctx.cache = &cache;
     ExportSource out;
     out.report = pdfReportInput(in.scenario, *snapshot->evaluation, *in.catalog, ctx, in.data.get(), std::move(sources));
+    if (modified)
+        out.report->model.unsavedChanges = fileName.isEmpty()
+            ? "this scenario has not been saved; the report shows it as edited"
+            : "the report shows the scenario as edited; " + fileName.toStdString() + " holds the last saved version";
     const QString base = fileName.isEmpty() ? QString::fromStdString(in.scenario.name.value) : QFileInfo(fileName).completeBaseName();
     out.name = safeFileName(base);
     return out;

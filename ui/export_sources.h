@@ -26,8 +26,10 @@ struct ExportSource {
 };
 
 // The current evaluation of one document as a report; nullopt with `error` set when the document
-// cannot be evaluated (the report would have nothing to say).
-std::optional<ExportSource> documentExport(DocumentEvaluator& evaluator, const QString& fileName, QString* error);
+// cannot be evaluated (the report would have nothing to say). `modified`: the document has edits
+// its file does not hold, and the report's first page says so.
+std::optional<ExportSource> documentExport(DocumentEvaluator& evaluator, const QString& fileName, bool modified,
+                                           QString* error);
 
 // Every document side by side, `baseline` the index of the one the ratios divide by.
 std::optional<ExportSource> comparisonExport(const QVector<DocumentEvaluator*>& evaluators, int baseline, QString* error);

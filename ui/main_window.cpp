@@ -251,7 +251,7 @@ ExportDialog* MainWindow::openExportDialog(bool comparison)
             evaluators.push_back(o.evaluator);
         source = comparisonExport(evaluators, compareModel_->baseline(), &error);
     } else if (current_) {
-        source = documentExport(*evaluator(current_), current_->fileName(), &error);
+        source = documentExport(*evaluator(current_), current_->fileName(), current_->isModified(), &error);
     } else {
         error = tr("no scenario is open");
     }

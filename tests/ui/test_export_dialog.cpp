@@ -84,6 +84,35 @@ private Q_SLOTS:
         delete d;
     }
 
+    // A report of a scenario with edits its file does not hold says so on its first page; a
+    // saved one does not.
+    void anExportWithUnsavedChangesSaysSoOnPageOne()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        ScenarioDocument* doc = w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json"));
+        QVERIFY(doc);
+        const QString saved = dir_.filePath(QStringLiteral("saved.json"));
+        QVERIFY(doc->save(saved).has_value());
+        auto firstPage = [&](const char* name) {
+            ExportDialog* d = w.openExportDialog(false);
+            const QString pdf = dir_.filePath(QLatin1String(name));
+            const bool ok = d && d->saveTo(pdf);
+            delete d;
+            QProcess p;
+            p.start(QStringLiteral("pdftotext"), {QStringLiteral("-l"), QStringLiteral("1"), pdf, QStringLiteral("-")});
+            p.waitForFinished(60000);
+            return ok ? QString::fromUtf8(p.readAllStandardOutput()) : QString();
+        };
+        const QString clean = firstPage("clean.pdf");
+        QVERIFY(clean.contains(QLatin1String("Cluster cost report")));
+        QVERIFY(!clean.contains(QLatin1String("Unsaved changes")));
+        QVERIFY(doc->setFieldText("facility.electricity_usd_per_kwh", "0.1").has_value());
+        QTRY_VERIFY(!w.evaluator(doc)->pending());
+        const QString edited = firstPage("edited.pdf").simplified();
+        QVERIFY2(edited.contains(QLatin1String("Unsaved changes")), qPrintable(edited));
+        QVERIFY2(edited.contains(QLatin1String("holds the last saved version")), qPrintable(edited));
+    }
+
     void comparisonExportsEveryOpenScenario()
     {
         MainWindow w(uitest::quietWindow(dir_));
