@@ -4,6 +4,12 @@
 // No lost work: every modified document is written now and then to the application data folder
 // (atomically: a new file, then a rename). A clean exit removes those files, so any left at the
 // next start mean the program did not exit cleanly, and the analyst is offered to recover them.
+//
+// Each running instance owns its autosaves: they live in a session folder beside a lock file that
+// holds the process id (QLockFile). Another instance offers to recover a session's files only once
+// its owner has gone (the lock is free or its process is dead), so a second window never recovers,
+// or discards, the autosaves of a first one still running. The folder is private to the user and an
+// autosave keeps its scenario file's permissions.
 
 #include "core/result.h"
 
@@ -13,6 +19,10 @@
 #include <QString>
 #include <QTimer>
 
+#include <memory>
+
+class QLockFile;
+
 namespace planner {
 
 class ScenarioDocument;
@@ -21,6 +31,7 @@ class Autosave : public QObject {
     Q_OBJECT
 public:
     explicit Autosave(QString dir = defaultDir(), QObject* parent = nullptr);
+    ~Autosave() override;
     static QString defaultDir(); // <AppDataLocation>/autosave
 
     struct Leftover {
@@ -28,7 +39,7 @@ public:
         QString originalFile; // empty for a document never saved
         QDateTime written;
     };
-    // Autosaves left by a previous run that did not exit cleanly. Call before track().
+    // Autosaves left by runs that did not exit cleanly and are no longer running.
     QList<Leftover> leftovers() const;
     // A document with the autosaved content, its original file name and marked modified.
     static Result<ScenarioDocument*> recover(const Leftover& l, QObject* parent = nullptr);
@@ -42,6 +53,8 @@ public:
 
 private:
     QString dir_;
+    QString session_;                // this instance's folder inside dir_
+    std::unique_ptr<QLockFile> lock_; // held while this instance runs
     QHash<ScenarioDocument*, QString> files_;
     QTimer timer_;
 };
