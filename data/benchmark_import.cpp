@@ -3,6 +3,7 @@
 // reused for every row.
 #include "benchmark_schema.h"
 #include "benchmark_store_internal.h"
+#include "file_format.h"
 #include "catalog/catalog.h"
 #include "fingerprint_map.h"
 
@@ -399,6 +400,12 @@ Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& im
     ImportReport report;
     report.file = file.toStdString();
     report.importer = importer.name();
+    // No importer reads a database, a PDF or a workbook: say what the file is before reading it
+    // as thousands of broken records.
+    const FileFormat format = sniffFileFormat(file);
+    if (format.binary)
+        return Error{ErrorKind::BadInput, report.file + ": is " + format.name + ", not a file the " + report.importer
+                                              + " importer reads; nothing was imported", report.file};
     auto tx = sqlite::Transaction::begin(db); // rolls back on every early return below
     if (!tx)
         return tx.error();
@@ -455,8 +462,16 @@ Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& im
         return *writeError;
     if (progress.cancelled())
         return Error{ErrorKind::Io, report.file + ": import cancelled; the database is unchanged", report.file};
-    if (!read)
-        return read.error();
+    if (!read) {
+        // The importer says what it expected; the message names the file and what it looks like.
+        Error e = read.error();
+        if (e.message.find(report.file) == std::string::npos)
+            e.message = report.file + ": " + e.message;
+        if (!format.name.empty() && format.importer != importer.name())
+            e.message += "; the file looks like " + format.name
+                + (format.importer.empty() ? "" : " (import it with: import " + format.importer + ")");
+        return e;
+    }
     mergeReadReport(report, std::move(read.value()));
     report.unknownNames = resolver.value().unknownNames();
     if (options.strict)

@@ -78,6 +78,26 @@ private Q_SLOTS:
         QCOMPARE(runCli({"import", "mlperf", "/nonexistent.json", "--into", v41_}).code, 3);
     }
 
+    // The wrong file for an importer: the message names the file given (not the database) and
+    // what it really is, with the importer that reads it; a database is never read as CSV
+    // records; the database the import would have created is not left behind.
+    void importNamesTheFileAndWhatItReallyIs()
+    {
+        const std::string fresh = dir_.filePath(QStringLiteral("never.sqlite")).toStdString();
+        const std::string inferencex = sourcePath("data/reference/inferencemax.csv");
+        Run r = runCli({"import", "mlperf", inferencex, "--into", fresh});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.rfind(inferencex + ": not an MLPerf", 0) == 0, r.err.c_str());
+        QVERIFY2(r.err.find("looks like an InferenceX CSV (import it with: import inferencex)") != std::string::npos,
+                 r.err.c_str());
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(fresh)));
+
+        r = runCli({"import", "csv", v41_, "--into", fresh});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.rfind(v41_ + ": is an SQLite database", 0) == 0, r.err.c_str());
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(fresh)));
+    }
+
     void predictReadsMeasuredRowsAtTheLatencyLimit()
     {
         // An accelerator named as MLPerf writes it, mapped through the alias table.
