@@ -7,7 +7,11 @@
 #include "cli_signals.h"
 
 #include "analysis/sweep.h"
+#include "sweep_shard.h"
 #include "sweep_table.h"
+
+#include <QCryptographicHash>
+#include <QFile>
 
 #include <chrono>
 #include <thread>
@@ -117,6 +121,23 @@ std::function<void(std::uint64_t, std::uint64_t)> progressPrinter(std::ostream& 
     };
 }
 
+// What makes two shard runs parts of one sweep: the scenario file's bytes and every option that
+// shapes the rows (not --shard, --threads or --out).
+std::string definitionOf(const CommandLine& cl, const std::string& scenarioFile)
+{
+    std::vector<std::string> parts;
+    QFile f(QString::fromStdString(scenarioFile));
+    parts.push_back(f.open(QIODevice::ReadOnly)
+                        ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex().toStdString()
+                        : scenarioFile);
+    for (const char* option : {"vary", "objective", "constraint", "set"})
+        for (const std::string& v : cl.values(option))
+            parts.push_back(std::string(option) + "=" + v);
+    parts.push_back(cl.has("all") ? "all" : "frontier");
+    parts.push_back("db=" + cl.value("db").value_or(""));
+    return sweepDefinitionChecksum(parts);
+}
+
 } // namespace
 
 int runSweep(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
@@ -158,9 +179,23 @@ int runSweep(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         err << "sweep: no combination could be evaluated\n";
         return ExitInfeasible;
     }
-    if (auto ok = writeSweepTable(tableOf(spec.value(), result), *cl.value("out")); !ok) {
+    const std::string outFile = *cl.value("out");
+    const bool sharded = cl.value("shard").has_value();
+    // A shard's header goes first, so a header never describes another run's table: a crash
+    // between the two leaves a table without one, which merge refuses.
+    if (sharded)
+        QFile::remove(QString::fromStdString(shardFileFor(outFile)));
+    const SweepTable table = tableOf(spec.value(), result);
+    if (auto ok = writeSweepTable(table, outFile); !ok) {
         err << ok.error().message << "\n";
         return exitCodeFor(ok.error());
+    }
+    if (sharded) {
+        const SweepShard shard{spec.value().shard, spec.value().shards, table.rows(), definitionOf(cl, file)};
+        if (auto ok = writeSweepShard(shard, outFile); !ok) {
+            err << ok.error().message << "\n";
+            return exitCodeFor(ok.error());
+        }
     }
     return ExitOk;
 }

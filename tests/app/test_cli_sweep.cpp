@@ -170,21 +170,63 @@ private Q_SLOTS:
         QCOMPARE(readAll(QString::fromStdString(merged)), expected);
     }
 
-    void mergeRefusesMismatchedFiles()
+    // Shards of two different sweeps, a file without a shard header, a cut shard, a missing and a
+    // repeated shard: each refused with exit 2, naming it, and nothing written.
+    void mergeRefusesCutMissingAndForeignShards()
     {
         QTemporaryDir dir;
-        const std::string a = dir.filePath(QStringLiteral("a.csv")).toStdString();
-        const std::string b = dir.filePath(QStringLiteral("b.csv")).toStdString();
-        QCOMPARE(runCli({"sweep", kExample, "--vary", "finance.utilization=0.5,0.6", "--out", a}).code, 0);
-        QCOMPARE(runCli({"sweep", kExample, "--vary", "facility.pue=1.1,1.2", "--out", b}).code, 0);
-        const auto r = runCli({"merge", a, b, "--out", dir.filePath(QStringLiteral("m.csv")).toStdString()});
+        auto path = [&](const char* name) { return dir.filePath(QLatin1String(name)).toStdString(); };
+        auto shard = [&](const char* vary, const char* which, const std::string& out) {
+            return runCli({"sweep", kExample, "--vary", vary, "--all", "--shard", which, "--out", out}).code;
+        };
+        const char* vary = "finance.utilization=0.5:0.9:9";
+        for (int i = 1; i <= 3; ++i)
+            QCOMPARE(shard(vary, (std::to_string(i) + "/3").c_str(), path(("s" + std::to_string(i) + ".csv").c_str())), 0);
+        QCOMPARE(shard("facility.pue=1.1:1.3:9", "2/3", path("other.csv")), 0);
+        const std::string out = path("merged.csv");
+        auto merge = [&](std::vector<std::string> files) {
+            std::vector<std::string> args{"merge"};
+            args.insert(args.end(), files.begin(), files.end());
+            args.insert(args.end(), {"--all", "--out", out});
+            return runCli(args);
+        };
+        QCOMPARE(merge({path("s1.csv"), path("s2.csv"), path("s3.csv")}).code, 0);
+        QVERIFY(QFile::remove(QString::fromStdString(out)));
+
+        clitest::Run r = merge({path("s1.csv"), path("other.csv"), path("s3.csv")});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.find("columns differ") != std::string::npos, r.err.c_str());
-        QFile junk(dir.filePath(QStringLiteral("junk.csv")));
-        QVERIFY(junk.open(QIODevice::WriteOnly));
-        junk.write("x,y\r\n1,2\r\n");
-        junk.close();
-        QCOMPARE(runCli({"merge", junk.fileName().toStdString(), "--out", a}).code, 2);
+        QVERIFY2(r.err.find(path("other.csv") + " is shard 2/3 of another sweep") != std::string::npos, r.err.c_str());
+
+        r = merge({path("s1.csv"), path("s3.csv")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find("shard 2/3 of the sweep is missing") != std::string::npos, r.err.c_str());
+
+        r = merge({path("s1.csv"), path("s2.csv"), path("s2.csv"), path("s3.csv")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find("is shard 2/3 a second time") != std::string::npos, r.err.c_str());
+
+        // The last row cut off shard 2 (3 of the 9 combinations, so 3 rows with --all).
+        QFile cut(QString::fromStdString(path("s2.csv")));
+        QVERIFY(cut.open(QIODevice::ReadOnly));
+        QByteArray bytes = cut.readAll();
+        cut.close();
+        bytes.chop(1);
+        bytes.truncate(bytes.lastIndexOf('\n') + 1);
+        QVERIFY(cut.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        cut.write(bytes);
+        cut.close();
+        r = merge({path("s1.csv"), path("s2.csv"), path("s3.csv")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find(path("s2.csv") + " holds 2 rows where its shard header counts 3") != std::string::npos,
+                 r.err.c_str());
+
+        // A table no shard run wrote: its missing header is named.
+        const std::string whole = path("whole.csv");
+        QCOMPARE(runCli({"sweep", kExample, "--vary", vary, "--out", whole}).code, 0);
+        r = merge({whole});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find("no shard header") != std::string::npos, r.err.c_str());
+        QVERIFY(!QFile::exists(QString::fromStdString(out)));
     }
 
     // The documented GNU parallel recipe (docs/sweeps.md), run with the real executable.
