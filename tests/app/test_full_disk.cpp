@@ -124,7 +124,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const std::string shard = dir.filePath(QStringLiteral("part.csv")).toStdString();
         QCOMPARE(runCli({"sweep", examplePath("gb200-nvl72-deepseek-r1.json"), "--vary", "finance.utilization=0.5,0.6",
-                         "--out", shard})
+                         "--shard", "1/1", "--out", shard})
                      .code,
                  0);
         const QString merged = dir.filePath(QStringLiteral("merged.csv"));
@@ -133,7 +133,7 @@ private Q_SLOTS:
         QCOMPARE(r.code, 3);
         QVERIFY2(r.err.find("merged.csv") != std::string::npos, r.err.c_str());
         QCOMPARE(readAll(merged), kPrevious);
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2); // shard and merged only
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 3); // shard, its header, merged
     }
 
     // An import into a path with no database leaves no file at all when it fails.
