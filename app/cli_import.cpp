@@ -3,6 +3,7 @@
 // report of every record skipped and why.
 #include "cli_options.h"
 #include "cli_runner.h"
+#include "cli_signals.h"
 
 #include "benchmark_store.h"
 #include "json.h"
@@ -28,7 +29,7 @@ CommandLine importCommandLine()
     CommandLine cl("import", "{mlperf|inferencex|csv|vllm} FILE",
                    "Imports benchmark results into a SQLite benchmark database (created if missing), all rows or\n"
                    "none, and reports how many records were imported and why the others were skipped. A failed\n"
-                   "import leaves no database behind that it created.");
+                   "import leaves no database behind that it created. Ctrl-C stops it the same way (exit 130).");
     cl.text("into", "DB", "the database to create or extend", Required::Yes);
     cl.text("accelerator", "NAME", "accelerator as the source names it (required by vllm), e.g. \"NVIDIA B200\"");
     cl.number("gpus", "N", "GPUs of the measured server (required by vllm)", Range::wholeAtLeast(1));
@@ -151,10 +152,15 @@ public:
           large_(QFileInfo(file).size() >= kLargeFileBytes), start_(std::chrono::steady_clock::now())
     {
     }
-    void attach(Feedback& feedback)
+    // Each progress report also looks at Ctrl-C: the import stops within a percent of the file.
+    void attach(Feedback& feedback, const std::atomic<bool>& interrupted)
     {
-        if (enabled_)
-            feedback.setProgressCallback([this](double f) { show(f); });
+        feedback.setProgressCallback([this, &feedback, &interrupted](double f) {
+            if (interrupted.load(std::memory_order_relaxed))
+                feedback.cancel();
+            if (enabled_)
+                show(f);
+        });
     }
     ~TerminalProgress()
     {
@@ -210,12 +216,18 @@ int runImport(const std::vector<std::string>& argv, std::ostream& out, std::ostr
                              err);
     const QString file = QString::fromStdString(pos[1]);
     Feedback feedback;
+    InterruptFlag interrupt; // Ctrl-C: the import stops and rolls back
     auto report = [&] {
         TerminalProgress progress(err, file); // ends its line before any report is printed
-        progress.attach(feedback);
+        progress.attach(feedback, interrupt.flag());
         options.feedback = &feedback;
         return importInto(pos[0], file, QString::fromStdString(*cl.value("into")), options);
     }();
+    if (!report && feedback.isCancelled()) {
+        err << "import: interrupted: nothing of " << pos[1] << " was imported and " << *cl.value("into")
+            << " is as it was\n";
+        return ExitCancelled;
+    }
     if (!report) {
         err << report.error().message << "\n";
         return exitCodeFor(report.error());

@@ -113,6 +113,31 @@ BenchmarkDatabase::~BenchmarkDatabase() = default;
 
 Result<AliasResolver> BenchmarkDatabase::aliases() const { return AliasResolver::load(*db_); }
 
+namespace {
+
+// An import killed mid-way leaves its rollback journal (DB-journal) beside the file: the file
+// holds part of the import until SQLite rolls the journal back, which a read-only connection
+// cannot do ("attempt to write a readonly database"). The first reader does it through a
+// writable connection, restoring the file as it was before that import; without write access,
+// the message says what is wrong and what to do.
+Result<void> rollBackInterruptedImport(const std::string& abs)
+{
+    const QFileInfo journal(QString::fromStdString(abs + "-journal"));
+    if (!journal.exists() || journal.size() == 0)
+        return boost::outcome_v2::success();
+    auto db = sqlite::openWritable(abs, false);
+    auto read = db ? db.value().exec("SELECT count(*) FROM sqlite_schema") : sqlite::VoidResult(db.error());
+    if (!read)
+        return Error{ErrorKind::Io,
+                     abs + ": an import into this database was interrupted and its journal " + abs
+                         + "-journal must be rolled back first, which needs write access to the file and its "
+                           "folder (" + read.error().message + "); run the command once as a user who may write there",
+                     abs};
+    return boost::outcome_v2::success();
+}
+
+} // namespace
+
 Result<BenchmarkDatabase> openForReading(const QString& path)
 {
     auto file = existingFile(path);
@@ -120,6 +145,8 @@ Result<BenchmarkDatabase> openForReading(const QString& path)
         return file.error();
     const std::string& abs = file.value();
     if (auto r = checkHeader(abs, false); !r)
+        return r.error();
+    if (auto r = rollBackInterruptedImport(abs); !r)
         return r.error();
     auto db = sqlite::openUntrusted(abs);
     if (!db)

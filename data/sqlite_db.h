@@ -115,6 +115,10 @@ struct FileHeader {
 };
 std::optional<FileHeader> readHeader(const std::string& path); // nullopt: shorter than 100 bytes
 
+// How long a connection waits for another process's lock (an import into a shared database)
+// before it reports the database busy.
+inline constexpr int kBusyTimeoutMs = 10'000;
+
 // Opens a database file the user pointed at for reading, following SQLite's advice for untrusted
 // files: read-only, defensive mode, no triggers/views/extensions, untrusted schema, tight limits,
 // query_only and cell size checks. The file is never written.

@@ -79,6 +79,9 @@ Result<Connection> openWithFlags(const std::string& path, int flags)
     Connection db(raw);
     if (rc != SQLITE_OK)
         return db.error(rc, "opening the database");
+    // A colleague's import into a shared database holds its lock for seconds: readers and writers
+    // wait for it (up to kBusyTimeoutMs) instead of failing at once with "database is locked".
+    sqlite3_busy_timeout(raw, kBusyTimeoutMs);
     if (auto r = harden(db); !r)
         return r.error();
     return db;

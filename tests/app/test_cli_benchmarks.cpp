@@ -5,6 +5,7 @@
 #include "json.h"
 #include "test_support.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QRegularExpression>
 #include <QtTest>
@@ -12,6 +13,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+
+#include <csignal>
 
 using namespace planner;
 using clitest::examplePath;
@@ -96,6 +99,41 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.rfind(v41_ + ": is an SQLite database", 0) == 0, r.err.c_str());
         QVERIFY(!QFileInfo::exists(QString::fromStdString(fresh)));
+    }
+
+    // Ctrl-C during an import, sent once the import has created its database: the real executable
+    // stops, says what happened, exits 130 and leaves no database behind.
+    void ctrlCStopsAnImportAndLeavesNothing()
+    {
+        QTemporaryDir dir;
+        // 400 copies of the InferenceX rows (about 35 MB): long enough to be interrupted.
+        const QString big = dir.filePath(QStringLiteral("big.csv"));
+        {
+            QFile in(QString::fromStdString(sourcePath("data/reference/inferencemax.csv")));
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            const QByteArray all = in.readAll();
+            const QByteArray rows = all.mid(all.indexOf('\n') + 1);
+            QFile out(big);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(all);
+            for (int i = 1; i < 400; ++i)
+                out.write(rows);
+        }
+        const QString db = dir.filePath(QStringLiteral("new.sqlite"));
+        QProcess p;
+        p.start(QStringLiteral(PLANNER_BINARY_DIR "/app/clusterplanner-cli"),
+                {QStringLiteral("import"), QStringLiteral("inferencex"), big, QStringLiteral("--into"), db});
+        QVERIFY(p.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(db) || p.state() == QProcess::NotRunning, 30000);
+        QVERIFY2(p.state() == QProcess::Running, "the import ended before it could be interrupted");
+        QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
+        QVERIFY(p.waitForFinished(60000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 130);
+        QVERIFY2(err.contains(QLatin1String("import: interrupted: nothing of")), qPrintable(err));
+        QVERIFY(!QFileInfo::exists(db));
+        QVERIFY(!QFileInfo::exists(db + QStringLiteral("-journal")));
     }
 
     void predictReadsMeasuredRowsAtTheLatencyLimit()

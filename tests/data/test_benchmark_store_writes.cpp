@@ -13,6 +13,12 @@
 #include <QtTest>
 
 #include <map>
+#include <thread>
+
+#include <csignal>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 using namespace planner;
@@ -119,6 +125,8 @@ private Q_SLOTS:
     void importChecksAgreeWithTheTablesChecks_data();
     void importChecksAgreeWithTheTablesChecks();
     void rowFailingACheckNamesRecordAndChangesNothing();
+    void aReaderWaitsForAWritersLock();
+    void aReaderRollsBackAnInterruptedImport();
 
 private:
     QString path(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
@@ -341,6 +349,70 @@ void TestBenchmarkStoreWrites::rowFailingACheckNamesRecordAndChangesNothing()
     QCOMPARE(report.value().imported, 2);
     QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE scenario = 'Offline'"), std::int64_t(1));
     QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE scenario IS NULL"), std::int64_t(1));
+}
+
+// A colleague's import holds the write lock for a while: a reader opened meanwhile waits for it
+// (the busy timeout) instead of failing at once with "database is locked".
+void TestBenchmarkStoreWrites::aReaderWaitsForAWritersLock()
+{
+    const QString db = path("shared.sqlite");
+    {
+        auto store = BenchmarkStore::open(db);
+        QVERIFY(store);
+        QVERIFY(store.value().import(*findImporter("inferencex"), referenceFile("inferencemax.csv")));
+    }
+    sqlite3* writer = nullptr;
+    QCOMPARE(sqlite3_open(db.toUtf8().constData(), &writer), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(writer, "BEGIN EXCLUSIVE; DELETE FROM runs WHERE rowid = 1", nullptr, nullptr, nullptr), SQLITE_OK);
+    std::thread release([writer] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(400));
+        sqlite3_exec(writer, "ROLLBACK", nullptr, nullptr, nullptr);
+    });
+    QElapsedTimer clock;
+    clock.start();
+    auto reading = openForReading(db);
+    const bool ok = reading && reading.value().runCount();
+    const qint64 waited = clock.elapsed();
+    release.join();
+    sqlite3_close(writer);
+    QVERIFY2(ok, reading ? "runCount failed" : reading.error().message.c_str());
+    QVERIFY2(waited >= 300, qPrintable(QStringLiteral("read after %1 ms, before the lock was released").arg(waited)));
+}
+
+// An import killed after it changed the file leaves a hot journal. Reading the database rolls
+// it back (the rows are as before that import) instead of failing with "attempt to write a
+// readonly database".
+void TestBenchmarkStoreWrites::aReaderRollsBackAnInterruptedImport()
+{
+    const QString db = path("interrupted.sqlite");
+    {
+        auto store = BenchmarkStore::open(db);
+        QVERIFY(store);
+        QVERIFY(store.value().import(*findImporter("inferencex"), referenceFile("inferencemax.csv")));
+    }
+    const std::int64_t rows = queryInt(db, "SELECT count(*) FROM runs");
+    QVERIFY(rows > 100);
+    const pid_t child = fork();
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        // A ten-page cache spills the changed pages (every row's raw record grows) to the file,
+        // journaled first; then the process dies in the middle of its transaction.
+        sqlite3* h = nullptr;
+        sqlite3_open(db.toUtf8().constData(), &h);
+        sqlite3_exec(h, "PRAGMA cache_size=10; BEGIN; UPDATE runs SET raw = raw || 'x';", nullptr, nullptr, nullptr);
+        ::kill(::getpid(), SIGKILL);
+        _exit(1);
+    }
+    int status = 0;
+    QCOMPARE(::waitpid(child, &status, 0), child);
+    QVERIFY(WIFSIGNALED(status));
+    QVERIFY(QFileInfo(db + QStringLiteral("-journal")).size() > 0);
+    auto reading = openForReading(db);
+    QVERIFY2(reading, reading ? "" : reading.error().message.c_str());
+    auto count = reading.value().runCount();
+    QVERIFY(count);
+    QCOMPARE(count.value(), rows);
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE raw LIKE '%x'"), std::int64_t(0)); // the update is undone
 }
 
 QTEST_GUILESS_MAIN(TestBenchmarkStoreWrites)
