@@ -29,9 +29,10 @@ CommandLine monteCarloCommandLine()
                    "Reproducible for a seed and the same on any\n"
                    "number of threads. Inputs are independent: correlations between inputs are not modelled.\n"
                    "Samples that cannot be evaluated (infeasible) are counted and left out of the percentiles.");
-    cl.number("samples", "N", "number of samples", Range::wholeAtLeast(1), Required::Yes);
+    // Each sample keeps every headline output (about 200 bytes): ten million is 2 GB at most.
+    cl.number("samples", "N", "number of samples (at most 10,000,000)", Range::wholeBetween(1, 1e7), Required::Yes);
     cl.number("seed", "S", "random seed (default 1)", Range::wholeAtLeast(0));
-    cl.number("threads", "N", "worker threads (default: the machine's cores)", Range::wholeAtLeast(1));
+    cl.number("threads", "N", "worker threads (default: the machine's cores; at most 256)", Range::wholeBetween(1, 256));
     declareUncertaintyOptions(cl);
     return cl;
 }

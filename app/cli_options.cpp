@@ -124,6 +124,8 @@ std::string CommandLine::check()
             continue;
         const std::string text = given.constFirst().toStdString();
         const auto v = parseNumber(text);
+        if (v && *v > o.range.max && o.range.whole) // a limit on work, named with its figure
+            return "--" + o.name + " takes at most " + figureText(o.range.max) + ", got \"" + text + "\"";
         if (!v || !o.range.contains(*v))
             return "--" + o.name + " takes " + o.range.describe() + ", got \"" + text + "\"";
         numbers_[o.name] = *v;

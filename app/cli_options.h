@@ -34,6 +34,7 @@ struct Range {
     static Range atLeast(double min) { return {min, 1e308, false, false}; }
     static Range above(double min) { return {min, 1e308, true, false}; }
     static Range wholeAtLeast(double min) { return {min, 2e9, false, true}; }
+    static Range wholeBetween(double min, double max) { return {min, max, false, true}; }
     bool contains(double v) const;
     std::string describe() const; // "a whole number >= 1", "a number > 0"
 };

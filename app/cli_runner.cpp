@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli_runner.h"
 
+#include <new>
+#include <system_error>
+
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -94,7 +97,16 @@ int Runner::run(const std::vector<std::string>& argv)
         err_ << "clusterplanner-cli: unknown command \"" << cmd << "\"\n";
         return usage(ExitUsage);
     }
-    return it->second.run(std::vector<std::string>(argv.begin() + 1, argv.end()), out_, err_);
+    // Running out of memory or threads (a huge --samples on a small machine, a container's
+    // thread limit) ends the command with a message and exit 3, never an abort.
+    try {
+        return it->second.run(std::vector<std::string>(argv.begin() + 1, argv.end()), out_, err_);
+    } catch (const std::bad_alloc&) {
+        err_ << cmd << ": out of memory; nothing was written (ask for less work: fewer samples, rows or threads)\n";
+    } catch (const std::system_error& e) {
+        err_ << cmd << ": the system refused a resource (" << e.what() << "); nothing was written\n";
+    }
+    return ExitIo;
 }
 
 } // namespace planner::cli

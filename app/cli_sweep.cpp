@@ -35,7 +35,7 @@ CommandLine sweepCommandLine()
     cl.repeatable("constraint", "KEY<=X", "keep rows with KEY <= X (also >=, <, >); KEY as for --objective");
     cl.text("shard", "i/N", "evaluate only shard i of N (1 <= i <= N) of the combinations; merge the files after");
     cl.flag("all", "write every feasible row, not only the frontier");
-    cl.number("threads", "N", "worker threads (default: all cores)", Range::wholeAtLeast(1));
+    cl.number("threads", "N", "worker threads (default: all cores; at most 256)", Range::wholeBetween(1, 256));
     cl.text("db", "FILE", "benchmark database for measured throughput (overrides the scenario's benchmark_db)");
     cl.repeatable("set", "PATH=VALUE", "override one scenario field before sweeping");
     cl.text("out", "FILE", "output file (.csv, or .sqlite)", Required::Yes);

@@ -2,6 +2,7 @@
 #include "file_format.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 namespace planner {
 
@@ -16,7 +17,7 @@ bool startsWith(const QByteArray& head, const char* magic) { return head.startsW
 FileFormat sniffFileFormat(const QString& file)
 {
     QFile f(file);
-    if (!f.open(QIODevice::ReadOnly))
+    if (!QFileInfo(file).isFile() || !f.open(QIODevice::ReadOnly)) // a pipe would block: the reader refuses it
         return {};
     const QByteArray head = f.read(kSniffBytes);
     if (startsWith(head, "SQLite format 3"))

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "generic_csv_mapping.h"
+#include "input_file.h"
 
 #include "core/number_text.h"
 #include "csv_reader.h"
@@ -123,12 +124,10 @@ bool CsvFieldMap::has(CsvField f) const
 
 Result<std::string> readMappingFile(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{ErrorKind::Io, "cannot open the column mapping: " + file.errorString().toStdString(),
-                     path.toStdString()};
-    const QByteArray bytes = file.read(1 << 20); // a mapping is a few hundred bytes
-    return bytes.toStdString();
+    auto read = readInputFile(path, 1 << 20, "a column mapping"); // a mapping is a few hundred bytes
+    if (!read)
+        return read.error();
+    return read.value().toStdString();
 }
 
 } // namespace planner

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "importer.h"
+#include "input_file.h"
 
 #include "csv_reader.h"
 #include "generic_csv_importer.h"
@@ -52,11 +53,11 @@ bool Importer::supportsFile(const QString& path) const
 Result<ReadReport> Importer::read(const QString& path, const ImportOptions& options,
                                   const RowSink& sink) const
 {
+    if (auto ok = checkInputFile(path, kMaxFileBytes, "benchmark results"); !ok)
+        return ok.error();
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return ioError(path, path + QStringLiteral(": cannot open the file: ") + file.errorString());
-    if (file.size() > kMaxFileBytes)
-        return ioError(path, QStringLiteral("the file is larger than 4 GiB"));
     // Mapping avoids copying a large file (a million-row CSV is 200+ MB); a pipe or special file
     // falls back to reading. The file must not shrink while it is read (another program
     // truncating it mid-import would fault the mapping).

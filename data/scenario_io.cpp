@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario_io.h"
+#include "input_file.h"
 
 #include "atomic_file.h"
 #include "json.h"
@@ -235,12 +236,10 @@ std::string serializeScenario(const Scenario& s)
 Result<Scenario> loadScenario(const QString& path)
 {
     const std::string name = path.toStdString();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{ErrorKind::Io, name + ": cannot open: " + file.errorString().toStdString(), name};
-    if (file.size() > kMaxScenarioBytes)
-        return badInput(name, name + ": file is larger than 4 MiB; not a scenario");
-    const QByteArray bytes = file.readAll();
+    auto read = readInputFile(path, kMaxScenarioBytes, "a scenario");
+    if (!read)
+        return read.error();
+    const QByteArray& bytes = read.value();
     return parseScenario(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), name);
 }
 

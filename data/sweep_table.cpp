@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweep_table.h"
+#include "input_file.h"
 
 #include "atomic_file.h"
 #include "csv_reader.h"
@@ -16,6 +17,10 @@
 #include <numeric>
 
 namespace planner {
+
+namespace {
+constexpr qint64 kMaxSweepTableBytes = qint64(4) << 30; // 4 GiB: far above any sweep's frontier or shard
+} // namespace
 
 namespace {
 
@@ -185,10 +190,10 @@ Result<void> addRow(SweepTable& t, const std::vector<std::string>& cells, const 
 
 Result<SweepTable> readCsv(const std::string& path)
 {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
-        return ioError(path, "cannot read: " + file.errorString().toStdString());
-    const QByteArray bytes = file.readAll();
+    auto read = readInputFile(QString::fromStdString(path), kMaxSweepTableBytes, "a sweep table");
+    if (!read)
+        return read.error();
+    const QByteArray& bytes = read.value();
     CsvReader reader(std::string_view(bytes.constData(), std::size_t(bytes.size())));
     std::vector<std::string> cells;
     SweepTable t;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "user_catalog_io.h"
+#include "input_file.h"
 
 #include "atomic_file.h"
 #include "json.h"
@@ -138,12 +139,10 @@ std::string serializeUserCatalog(const std::vector<CatalogOverride>& overrides)
 Result<std::vector<CatalogOverride>> loadUserCatalog(const QString& path, const Catalog& catalog)
 {
     const std::string name = path.toStdString();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{ErrorKind::Io, name + ": cannot open: " + file.errorString().toStdString(), name};
-    if (file.size() > kMaxBytes)
-        return badInput(name, name + ": file is larger than 4 MiB; not a user catalog");
-    const QByteArray bytes = file.readAll();
+    auto read = readInputFile(path, kMaxBytes, "a user catalog");
+    if (!read)
+        return read.error();
+    const QByteArray& bytes = read.value();
     return parseUserCatalog(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), name,
                             catalog);
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/sweep_spec.h"
 
+#include "core/number_text.h"
+
 #include <charconv>
 #include <cmath>
 
@@ -184,8 +186,8 @@ Result<std::uint64_t> combinationCount(const std::vector<SweepAxis>& axes)
     for (const SweepAxis& a : axes)
         total *= double(a.size());
     if (total > double(kMaxSweepCombinations))
-        return badInput("--vary", "the sweep has " + std::to_string(total) +
-                                      " combinations, more than the limit of 1e9; narrow a range or shard it");
+        return badInput("--vary", "the sweep has " + figureText(total) + " combinations, more than the limit of "
+                                      + figureText(double(kMaxSweepCombinations)) + "; narrow a range");
     return static_cast<std::uint64_t>(total);
 }
 

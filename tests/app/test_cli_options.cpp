@@ -6,10 +6,14 @@
 #include "cli_test_support.h"
 
 #include <QFileInfo>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <sstream>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
 
 using namespace planner::cli;
 using clitest::examplePath;
@@ -189,7 +193,7 @@ private Q_SLOTS:
         const QString db = dir.filePath(QStringLiteral("new.sqlite"));
         Run r = runCli({"import", "mlperf", input, "--into", db.toStdString()});
         QCOMPARE(r.code, 3);
-        QVERIFY2(r.err.find(input + ": cannot open the file") != std::string::npos, r.err.c_str());
+        QVERIFY2(r.err.find(input + ": no such file") != std::string::npos, r.err.c_str());
         QVERIFY(!QFileInfo::exists(db));
     }
 
@@ -208,6 +212,51 @@ private Q_SLOTS:
                  4);
         // The scenario after "--" is a positional even though it starts like an option's value.
         QCOMPARE(runCli({"evaluate", "--json", "--", examplePath("gb200-nvl72-deepseek-r1.json")}).code, 0);
+    }
+
+    // Work is bounded before it starts, and every limit is named with its figure: samples,
+    // threads, the product of the sweep's steps; readers refuse what is not a regular file (a
+    // device would never end, a pipe would block); running out of memory exits 3 with a message.
+    void workIsBoundedBeforeItStarts()
+    {
+        const std::string example = examplePath("vr200-nvl72-deepseek-r1.json");
+        Run r = runCli({"montecarlo", example, "--samples", "1000000000000"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.find("--samples takes at most 10,000,000") != std::string::npos, r.err.c_str());
+        r = runCli({"montecarlo", example, "--samples", "10", "--threads", "100000"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.find("--threads takes at most 256") != std::string::npos, r.err.c_str());
+        // 100,000^3 = 1e15 combinations against a limit of 1e9.
+        QTemporaryDir dir;
+        r = runCli({"sweep", example, "--vary", "finance.utilization=0.1:0.9:100000", "--vary",
+                    "facility.pue=1.1:1.5:100000", "--vary", "facility.electricity_usd_per_kwh=0.01:0.2:100000", "--out",
+                    dir.filePath(QStringLiteral("s.csv")).toStdString()});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find("1,000,000,000,000,000 combinations, more than the limit of 1,000,000,000") != std::string::npos,
+                 r.err.c_str());
+        r = runCli({"evaluate", "/dev/zero"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find("/dev/zero: is not a regular file") != std::string::npos, r.err.c_str());
+        const std::string fifo = dir.filePath(QStringLiteral("pipe.csv")).toStdString();
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        r = runCli({"import", "csv", fifo, "--into", dir.filePath(QStringLiteral("x.sqlite")).toStdString()});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find("is not a regular file") != std::string::npos, r.err.c_str());
+
+        // Ten million samples in 600 MB of address space: out of memory, said so, exit 3.
+        QProcess p;
+        p.setChildProcessModifier([] {
+            const rlimit limit{600L << 20, 600L << 20};
+            ::setrlimit(RLIMIT_AS, &limit);
+        });
+        p.start(QStringLiteral(PLANNER_BINARY_DIR "/app/clusterplanner-cli"),
+                {QStringLiteral("montecarlo"), QString::fromStdString(example), QStringLiteral("--samples"),
+                 QStringLiteral("10000000"), QStringLiteral("--threads"), QStringLiteral("1")});
+        QVERIFY(p.waitForFinished(120000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 3);
+        QVERIFY2(err.contains(QLatin1String("out of memory")), qPrintable(err));
     }
 };
 
