@@ -4,6 +4,7 @@
 #include "cli_options.h"
 #include "cli_runner.h"
 #include "cli_signals.h"
+#include "printable_stream.h"
 
 #include "benchmark_store.h"
 #include "json.h"
@@ -148,7 +149,7 @@ class TerminalProgress {
 public:
     TerminalProgress(std::ostream& err, const QString& file)
         : err_(err), label_(QFileInfo(file).fileName().toStdString()),
-          enabled_(&err == &std::cerr && isatty(STDERR_FILENO) == 1),
+          enabled_(isStandardError(err) && isatty(STDERR_FILENO) == 1),
           large_(QFileInfo(file).size() >= kLargeFileBytes), start_(std::chrono::steady_clock::now())
     {
     }

@@ -2,6 +2,7 @@
 // clusterplanner-cli: the batch engine. All work happens in cli::Runner so tests can call it.
 #include "cli_pdf.h"
 #include "cli_runner.h"
+#include "printable_stream.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -13,7 +14,10 @@
 int main(int argc, char** argv)
 {
     const std::vector<std::string> args(argv + 1, argv + argc);
-    planner::cli::Runner runner(std::cout, std::cerr);
+    planner::cli::PrintableStreamBuf out(std::cout.rdbuf()), err(std::cerr.rdbuf());
+    std::ostream printableOut(&out), printableErr(&err);
+    planner::cli::markStandardError(printableErr);
+    planner::cli::Runner runner(printableOut, printableErr);
     // Help, version and usage errors answer before any set-up.
     if (planner::cli::Runner::answersWithoutSetUp(args))
         return runner.run(args);

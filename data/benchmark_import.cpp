@@ -4,6 +4,7 @@
 #include "benchmark_schema.h"
 #include "benchmark_store_internal.h"
 #include "file_format.h"
+#include "utf8_text.h"
 #include "catalog/catalog.h"
 #include "fingerprint_map.h"
 
@@ -311,6 +312,22 @@ void mergeReadReport(ImportReport& report, ReadReport&& read)
     std::stable_sort(report.warnings.begin(), report.warnings.end(), byRecord);
 }
 
+// Invalid UTF-8 in a record's names and labels is replaced by U+FFFD, with a warning: stored as
+// it was, it would reach the JSON, the CSV and the workbook's XML. The raw record is kept as read.
+void replaceInvalidUtf8(BenchmarkRun& run, ImportReport& report)
+{
+    bool replaced = false;
+    for (std::string* text : {&run.source, &run.sourceRowId, &run.date, &run.division, &run.systemRaw, &run.acceleratorRaw,
+                              &run.modelRaw, &run.precision, &run.framework, &run.frameworkVersion, &run.parallelism,
+                              &run.scenario})
+        if (firstInvalidUtf8(*text) != std::string::npos) {
+            *text = withInvalidUtf8Replaced(*text);
+            replaced = true;
+        }
+    if (replaced)
+        report.warnings.push_back({run.record, "invalid UTF-8 in its text replaced by U+FFFD (save the file as UTF-8)"});
+}
+
 // Whichever string overrides the options carry replace what the file said.
 void applyOverrides(BenchmarkRun& run, const ImportOptions& options)
 {
@@ -431,6 +448,7 @@ Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& im
         if (!progress.advance(run.raw.size()))
             return false; // cancelled: the transaction rolls back below
         applyOverrides(run, options);
+        replaceInvalidUtf8(run, report);
         if (auto reason = unstorable(run)) {
             report.skipped.push_back({run.record, SkipKind::Invalid, std::move(*reason)});
             return true;

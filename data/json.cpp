@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "json.h"
+#include "utf8_text.h"
 
 #include "core/number_text.h"
 
@@ -220,6 +221,16 @@ private:
             if (static_cast<unsigned char>(c) < 0x20) {
                 fail("control character inside a string (a missing closing quote?)");
                 return out;
+            }
+            if (static_cast<unsigned char>(c) >= 0x80) { // JSON text is UTF-8 (RFC 8259)
+                const std::size_t n = utf8SequenceLength(text_, pos_);
+                if (n == 0) {
+                    fail("invalid UTF-8 inside a string (save the file as UTF-8)");
+                    return out;
+                }
+                out.append(text_.substr(pos_, n));
+                pos_ += n;
+                continue;
             }
             ++pos_;
             if (c != '\\') {

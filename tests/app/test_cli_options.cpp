@@ -258,6 +258,49 @@ private Q_SLOTS:
         QCOMPARE(p.exitCode(), 3);
         QVERIFY2(err.contains(QLatin1String("out of memory")), qPrintable(err));
     }
+
+    // Text from files someone else wrote: invalid UTF-8 in a scenario is refused with file and
+    // line; in a CSV of results it is replaced by U+FFFD with a warning naming the record; a control
+    // character in a name (an escape sequence) is printed visibly by the real executable.
+    void textFromOtherPeoplesFilesIsSafe()
+    {
+        QTemporaryDir dir;
+        QFile in(QString::fromStdString(examplePath("gb200-nvl72-deepseek-r1.json")));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray example = in.readAll();
+        QVERIFY(example.contains("\"name\": \"GB200"));
+        auto write = [&](const char* name, QByteArray bytes) {
+            const QString path = dir.filePath(QLatin1String(name));
+            QFile f(path);
+            f.open(QIODevice::WriteOnly);
+            f.write(bytes);
+            return path.toStdString();
+        };
+        const std::string badUtf8 = write("bad.json", QByteArray(example).replace("\"name\": \"GB200", "\"name\": \"\xff\xfeGB200"));
+        const int nameLine = int(example.left(example.indexOf("\"name\"")).count('\n')) + 1;
+        Run r = runCli({"evaluate", badUtf8});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find(badUtf8 + ":" + std::to_string(nameLine) + ": invalid UTF-8 inside a string") != std::string::npos,
+                 r.err.c_str());
+
+        const std::string csv = write("runs.csv", "model,gpu,num_gpus,isl,osl,value,unit,metric\n"
+                                                  "Llama 3.1 8B \xff,H200,1,1024,1024,1000,output tok/s,throughput\n");
+        const std::string db = dir.filePath(QStringLiteral("runs.sqlite")).toStdString();
+        r = runCli({"import", "csv", csv, "--into", db, "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY2(r.out.find("\"imported\":1") != std::string::npos || r.out.find("\"imported\": 1") != std::string::npos, r.out.c_str());
+        r = runCli({"import", "csv", csv, "--into", dir.filePath(QStringLiteral("again.sqlite")).toStdString()});
+        QVERIFY2(r.out.find("warning, record 2: invalid UTF-8 in its text replaced by U+FFFD") != std::string::npos, r.out.c_str());
+
+        const std::string escape = write("escape.json", QByteArray(example).replace("\"name\": \"GB200", "\"name\": \"\\u001b[31mGB200"));
+        QProcess p;
+        p.start(QStringLiteral(PLANNER_BINARY_DIR "/app/clusterplanner-cli"), {QStringLiteral("evaluate"), QString::fromStdString(escape)});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray out = p.readAllStandardOutput();
+        QVERIFY2(out.startsWith("\\x1b[31mGB200"), out.left(80).constData());
+        QVERIFY(!out.contains('\x1b'));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliOptions)

@@ -8,6 +8,7 @@
 #include "csv_reader.h"
 #include "fingerprint_map.h"
 #include "text_parse.h"
+#include "utf8_text.h"
 
 #include <QtTest>
 
@@ -322,6 +323,21 @@ private Q_SLOTS:
         for (int i = 0; i < 1000; ++i)
             QVERIFY(!map.insert(other() | 2, -2));
         QCOMPARE(map.size(), keys.size() + 1000);
+    }
+
+    // UTF-8 validity by hand: ASCII; "é" (C3 A9); "€" (E2 82 AC); U+1F600 (F0 9F 98 80); then what
+    // is not UTF-8: a stray continuation byte, the overlong "/" (C0 AF), a surrogate (ED A0 80), a
+    // sequence cut short, and F5 (beyond U+10FFFF).
+    void utf8IsCheckedByteByByte()
+    {
+        QCOMPARE(firstInvalidUtf8("abc \xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80"), std::string_view::npos);
+        QCOMPARE(firstInvalidUtf8("ab\x80"), std::size_t(2));
+        QCOMPARE(firstInvalidUtf8("\xC0\xAF"), std::size_t(0));
+        QCOMPARE(firstInvalidUtf8("x\xED\xA0\x80"), std::size_t(1));
+        QCOMPARE(firstInvalidUtf8("\xE2\x82"), std::size_t(0));
+        QCOMPARE(firstInvalidUtf8("\xF5\x80\x80\x80"), std::size_t(0));
+        QCOMPARE(withInvalidUtf8Replaced("a\xFF" "b"), std::string("a\xEF\xBF\xBD" "b"));
+        QCOMPARE(printable("a\x1b[31m\nb\x7f"), std::string("a\\x1b[31m\nb\\x7f"));
     }
 };
 
