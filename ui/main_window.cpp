@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "error_text.h"
+
 #include "catalog_store.h"
 #include "import_dialog.h"
 
@@ -379,9 +381,14 @@ void MainWindow::refreshTitle()
 void MainWindow::reportError(const QString& title, const QString& message)
 {
     lastError_ = message;
-    statusBar()->showMessage(message, 10000);
-    if (options_.interactive)
-        QMessageBox::warning(this, title, message);
+    const ShortenedError text = shortenedError(message);
+    statusBar()->showMessage(text.summary.section(QLatin1Char('\n'), 0, 0), 10000);
+    if (!options_.interactive)
+        return;
+    QMessageBox box(QMessageBox::Warning, title, text.summary, QMessageBox::Ok, this);
+    if (!text.details.isEmpty())
+        box.setDetailedText(text.details);
+    box.exec();
 }
 
 } // namespace planner

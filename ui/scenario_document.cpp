@@ -37,8 +37,12 @@ Result<ScenarioDocument*> ScenarioDocument::open(const QString& fileName, QObjec
 
 QString ScenarioDocument::displayName() const
 {
-    if (!scenario_.name.value.empty())
-        return QString::fromStdString(scenario_.name.value);
+    // A name someone made enormous would widen the window, its list and its tabs: shown elided.
+    constexpr qsizetype kShown = 80;
+    if (!scenario_.name.value.empty()) {
+        const QString name = QString::fromStdString(scenario_.name.value);
+        return name.size() > kShown ? name.left(kShown - 3) + QStringLiteral("...") : name;
+    }
     if (!fileName_.isEmpty())
         return QFileInfo(fileName_).fileName();
     return tr("Untitled");

@@ -30,7 +30,7 @@ public:
     const Scenario& scenario() const { return scenario_; }
     const Scenario& savedScenario() const { return saved_; } // as on disk, for "change since saved"
     QString fileName() const { return fileName_; }
-    QString displayName() const; // the scenario's name, else the file's, else "Untitled"
+    QString displayName() const; // the scenario's name (elided past 80 characters), else the file's, else "Untitled"
     bool isModified() const { return !undoStack_.isClean(); }
     QUndoStack* undoStack() { return &undoStack_; }
 

@@ -6,6 +6,7 @@
 #include "change_scenario_field.h"
 #include "dashboard_view.h"
 #include "document_evaluator.h"
+#include "error_text.h"
 #include "field_row.h"
 #include "figure_text.h"
 #include "kpi_tile.h"
@@ -163,6 +164,44 @@ private Q_SLOTS:
         QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
         QCOMPARE(racks(), before);
         QVERIFY2(firstWarning().startsWith(QStringLiteral("racks %1 -> %2").arg(after).arg(before)), qPrintable(firstWarning()));
+    }
+
+    // 150,000 unknown keys make a 150,000-line message: the dialog's text keeps the first lines and
+    // says how many more there are; Details holds the rest, capped.
+    void aHugeErrorIsShortenedWithTheRestUnderDetails()
+    {
+        QStringList lines;
+        for (int i = 0; i < 150000; ++i)
+            lines << QStringLiteral("big.json:%1: unknown key \"k%1\"").arg(i + 2);
+        const QString message = lines.join(QLatin1Char('\n'));
+        const ShortenedError e = shortenedError(message);
+        QCOMPARE(e.summary.count(QLatin1Char('\n')), kSummaryLines); // 12 lines, then the "more" line
+        QVERIFY(e.summary.startsWith(QLatin1String("big.json:2: unknown key \"k2\"")));
+        QVERIFY2(e.summary.endsWith(QLatin1String("... and 149988 more lines: see Details")), qPrintable(e.summary.right(80)));
+        QVERIFY(e.details.startsWith(lines.first()));
+        QVERIFY(e.details.size() <= kDetailChars + 80);
+        // A short message is the whole text, with no details.
+        const ShortenedError small = shortenedError(QStringLiteral("x.json:3: bad value"));
+        QCOMPARE(small.summary, QStringLiteral("x.json:3: bad value"));
+        QVERIFY(small.details.isEmpty());
+    }
+
+    // A scenario named with 10,000 characters: shown elided, so neither the window title nor the
+    // scenario list grows with it, and the window keeps its width.
+    void aHugeNameNeverWidensTheWindow()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        w.resize(1280, 800);
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        const int before = w.minimumSizeHint().width();
+        QVERIFY(w.currentDocument()->setFieldText("name", std::string(10000, 'W')).has_value());
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        QCOMPARE(w.currentDocument()->displayName().size(), qsizetype(80));
+        QVERIFY(w.currentDocument()->displayName().endsWith(QLatin1String("...")));
+        QVERIFY(w.windowTitle().size() < 120);
+        QCOMPARE(w.minimumSizeHint().width(), before);
+        QCOMPARE(w.width(), 1280);
     }
 
     // A bundled example opens as an untitled copy, clean, still reading the example database; a
