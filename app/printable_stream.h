@@ -8,6 +8,7 @@
 
 #include <ostream>
 #include <streambuf>
+#include <string_view>
 
 namespace planner::cli {
 
@@ -21,7 +22,7 @@ protected:
     int sync() override { return target_->pubsync(); }
 
 private:
-    bool put(char c);
+    bool put(std::string_view text); // through printable() (utf8_text.h)
     std::streambuf* target_;
 };
 

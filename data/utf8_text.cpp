@@ -69,7 +69,7 @@ std::string printable(std::string_view s)
     out.reserve(s.size());
     for (char c : s) {
         const auto b = static_cast<unsigned char>(c);
-        if ((b < 0x20 && c != '\n') || b == 0x7F) {
+        if ((b < 0x20 && c != '\n' && c != '\t' && c != '\r') || b == 0x7F) {
             char escape[5];
             std::snprintf(escape, sizeof escape, "\\x%02x", b);
             out += escape;

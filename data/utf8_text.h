@@ -22,8 +22,8 @@ std::size_t firstInvalidUtf8(std::string_view s);
 // `s` with every invalid sequence replaced by U+FFFD.
 std::string withInvalidUtf8Replaced(std::string_view s);
 
-// `s` with control characters other than newline written as visible escapes ("\x1b"), for a
-// terminal or a log.
+// `s` with control characters other than newline, tab and carriage return written as visible
+// escapes ("\x1b"), for a terminal or a log.
 std::string printable(std::string_view s);
 
 } // namespace planner
