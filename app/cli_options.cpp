@@ -164,7 +164,10 @@ std::string CommandLine::help() const
     auto line = [&s](const std::string& left, const std::string& help) {
         s += "  " + left;
         s += left.size() < 30 ? std::string(30 - left.size(), ' ') : "\n" + std::string(32, ' ');
-        s += help + "\n";
+        // A help text of several lines keeps its later lines in the help column too.
+        for (char c : help)
+            s += c == '\n' ? "\n" + std::string(32, ' ') : std::string(1, c);
+        s += "\n";
     };
     for (const Option& o : options_) {
         std::string left = "--" + o.name + (o.valueName.empty() ? "" : " " + o.valueName);

@@ -75,7 +75,8 @@ int Runner::usage(int code)
     s << "\nRun 'clusterplanner-cli COMMAND --help' for a command's options.\n"
          "  -h, --help    this help\n"
          "  --version     the program's version\n"
-         "Exit codes: 0 success, 1 usage, 2 bad input data, 3 I/O error, 4 infeasible.\n";
+         "Exit codes: 0 success, 1 usage, 2 bad input data, 3 I/O error, 4 infeasible, 130 interrupted (import,\n"
+         "sweep: Ctrl-C or SIGTERM stopped it, no file left half-written).\n";
     return code;
 }
 

@@ -6,6 +6,7 @@
 #include "gui_runner.h"
 
 #include <QApplication>
+#include <QIcon>
 
 #include <cstdio>
 
@@ -32,5 +33,8 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("clusterplanner"));
     QApplication::setApplicationVersion(QStringLiteral(PLANNER_VERSION));
     QApplication app(argc, argv);
+    // The desktop entry's id: Wayland compositors match the window to the entry (and its icon) by it.
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.clusterplanner.ClusterPlanner"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/org.clusterplanner.ClusterPlanner.svg")));
     return GuiRunner(parsed.options).run();
 }

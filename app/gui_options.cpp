@@ -36,7 +36,9 @@ ParsedArguments parseGuiArguments(const QStringList& arguments)
     }
     if (p.isSet(help)) {
         out.exitNow = true;
-        out.output = p.helpText();
+        // Qt names the program by its path, or "<executable_name>" before QApplication exists.
+        out.output = p.helpText().replace(QRegularExpression(QStringLiteral("^Usage: \\S+")),
+                                          QStringLiteral("Usage: clusterplanner"));
         return out;
     }
     if (p.isSet(version)) {

@@ -147,6 +147,20 @@ private Q_SLOTS:
         }
     }
 
+    void helpOfSeveralLinesStaysInItsColumn()
+    {
+        // Option names start at column 2 and help at column 32 (2 + a 30-wide name column); a
+        // help text with a line break continues at column 32 on the next line, so the later lines
+        // cannot be read as a new option or as the command's description (and the manual page,
+        // written from this text, keeps them with their option).
+        CommandLine cl("sample", "", "A command for the test.");
+        cl.flag("json", "first line\nsecond line");
+        const Parsed p = parse(cl, {"--help"});
+        const std::string expected = "  --json" + std::string(24, ' ') + "first line\n" + std::string(32, ' ')
+            + "second line\n";
+        QVERIFY2(p.out.find(expected) != std::string::npos, p.out.c_str());
+    }
+
     void everySubcommandAnswersHelp_data()
     {
         QTest::addColumn<QString>("command");

@@ -48,6 +48,15 @@ private Q_SLOTS:
         }
     }
 
+    void helpNamesTheProgram()
+    {
+        // --help answers before QApplication exists, where Qt would print "<executable_name>".
+        const ParsedArguments p = parseGuiArguments({QStringLiteral("clusterplanner"), QStringLiteral("--help")});
+        QVERIFY(p.exitNow);
+        QCOMPARE(p.exitCode, int(GuiOk));
+        QVERIFY2(p.output.startsWith(QStringLiteral("Usage: clusterplanner [options]")), qPrintable(p.output));
+    }
+
     void screenshotWritesAPngOfTheRequestedSize()
     {
         QTemporaryDir dir;
