@@ -92,7 +92,7 @@ std::optional<Distribution> readDistribution(const FieldSpec& f, const json::Val
     for (const auto& [key, member] : *v.object) {
         if (key == "dist" || readProvenanceKey(path, key, member, provenance, problem))
             continue;
-        auto spec = std::find_if(keys.begin(), keys.end(), [&](const KeySpec& k) { return key == k.name; });
+        auto spec = std::find_if(keys.begin(), keys.end(), [&name = key](const KeySpec& k) { return name == k.name; });
         if (spec == keys.end()) {
             problem(member.line, "unknown key \"" + key + "\" in " + path + " (a " + kindValue.string +
                                      " distribution takes: " + keyList(keys) + ")");

@@ -36,6 +36,20 @@ inline char* QTest::toString(const std::string& s)
 
 namespace testsupport {
 
+// Whether this test runs under AddressSanitizer, which reserves terabytes of address space for its
+// shadow memory: a test that caps the address space (RLIMIT_AS) cannot start a program then.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kUnderAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kUnderAddressSanitizer = true;
+#else
+inline constexpr bool kUnderAddressSanitizer = false;
+#endif
+#else
+inline constexpr bool kUnderAddressSanitizer = false;
+#endif
+
 // |actual - expected| <= max(absolute, relative x |expected|). Give one part and 0 for the other
 // for a plain absolute or relative tolerance; both for a relative one that does not shrink to
 // nothing near zero.

@@ -32,8 +32,16 @@ public:
     static SharedString permanent(std::string_view text)
     {
         SharedString s;
-        if (!text.empty())
-            s.block_ = new Block{{1}, true, std::string(text)};
+        if (text.empty())
+            return s;
+        s.block_ = new Block{{1}, true, std::string(text)};
+        // Kept on a list that lives as long as the program, so a leak checker finds every
+        // permanent text reachable (the tables holding them may be destroyed first, at exit).
+        std::atomic<Block*>& head = permanentBlocks_();
+        s.block_->next = head.load(std::memory_order_relaxed);
+        while (!head.compare_exchange_weak(s.block_->next, s.block_, std::memory_order_release,
+                                           std::memory_order_relaxed)) {
+        }
         return s;
     }
 
@@ -112,7 +120,13 @@ private:
         std::atomic<std::size_t> refs;
         bool permanent;
         std::string text;
+        Block* next = nullptr; // the next permanent block (permanentBlocks_)
     };
+    static std::atomic<Block*>& permanentBlocks_() noexcept
+    {
+        static std::atomic<Block*> head{nullptr}; // trivially destructible: never torn down
+        return head;
+    }
     static const std::string& empty_() noexcept
     {
         static const std::string none;

@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <utility>
 
 namespace planner::steps {
 
@@ -72,6 +73,14 @@ struct StoragePlan {
 
 // Everything evaluate() works out, in one place, so the steps stay short.
 struct Work {
+    // A constructor rather than aggregate initialization, so optional::emplace can build one in
+    // place (parenthesized aggregate initialization is C++20 that clang 14 lacks).
+    Work(const Scenario& scenario, const Catalog& cat, const SystemSpec& sys, const GpuSpec* g, const ModelSpec& m,
+         ScenarioChoices c, Evaluation& evaluation)
+        : s(scenario), catalog(cat), system(sys), gpu(g), model(m), choices(std::move(c)), out(evaluation)
+    {
+    }
+
     const Scenario& s;
     const Catalog& catalog;
     const SystemSpec& system;

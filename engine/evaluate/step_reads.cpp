@@ -6,7 +6,7 @@
 #include "evaluate/evaluation_stage.h"
 
 #include <array>
-#include <initializer_list>
+#include <vector>
 
 namespace planner {
 
@@ -15,7 +15,9 @@ namespace {
 struct StepReads {
     std::string_view step; // the function in evaluation_steps.h, for the reader
     EvaluationStage stage;
-    std::initializer_list<std::string_view> fields;
+    // A vector, not an initializer_list: the array behind a list member of an element of
+    // kSteps does not reliably live as long as kSteps (clang's UBSan saw it null).
+    std::vector<std::string_view> fields;
 };
 
 // Start: listed for the record; every field no later stage claims resumes from Start anyway.

@@ -10,6 +10,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <set>
+#include <sstream>
 
 using namespace planner;
 using clitest::examplePath;
@@ -152,6 +154,28 @@ private Q_SLOTS:
         QCOMPARE(runCli({"catalog", "show", "no-such-gpu"}).code, 2);
         QCOMPARE(runCli({"evaluate", "--help"}).code, 0);
         QCOMPARE(runCli({"--version"}).code, 0);
+    }
+
+    // Every figure's grade starts in the same column, however long its unit: "billion
+    // requests/year" once pushed the grade of "Requests served per year" 9 columns right of the
+    // others. The grade is the last field of a figure line ("user (formula)", "estimate" ...).
+    void gradesLineUpWhateverTheUnit()
+    {
+        const Run r = runCli({"evaluate", examplePath("gb200-nvl72-deepseek-r1.json")});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        std::set<std::size_t> columns;
+        std::istringstream lines(r.out);
+        bool sawLongUnit = false;
+        for (std::string line; std::getline(lines, line);) {
+            const std::size_t at = line.find(" user (formula)");
+            if (at == std::string::npos || line.rfind("  ", 0) != 0)
+                continue;
+            columns.insert(at);
+            sawLongUnit = sawLongUnit || line.find("billion requests/year") != std::string::npos;
+            QVERIFY2(line.size() <= 120, line.c_str());
+        }
+        QVERIFY(sawLongUnit);
+        QVERIFY2(columns.size() == 1, r.out.c_str());
     }
 
     // Vera Rubin has no rows of its own: its throughput is another accelerator's rows times the

@@ -83,7 +83,7 @@ private Q_SLOTS:
         std::set<std::pair<QString, QString>> formulas;
         int compared = 0;
         for (const auto& [row, cells] : results) {
-            auto at = [&](const char* col) {
+            auto at = [&cells = cells](const char* col) {
                 auto it = cells.find(QString::fromLatin1(col));
                 return it == cells.end() ? xlsxtest::Cell{} : it->second;
             };

@@ -149,7 +149,8 @@ private Q_SLOTS:
         Scenario s = rentedScenario(2.0, 5000, 0.6);
         QVERIFY(setDistribution(s, "finance.gpu_hour_usd", uniform(lo, hi)));
         constexpr std::size_t n = 20000;
-        const auto& cost = output(run(s, n, 2026, 2), "results.cost_per_mtok_usd");
+        const MonteCarloResult result = run(s, n, 2026, 2); // outlives `cost`, a reference into it
+        const auto& cost = output(result, "results.cost_per_mtok_usd");
         // The analytic p-quantile of a + b U(lo, hi) is a + b (lo + p (hi - lo)); the mean is the
         // midpoint's. Sampling error: a sample p-quantile of a uniform has standard deviation about
         // sqrt(p (1 - p) / n) x width, the sample mean width / sqrt(12 n); width = b (hi - lo).

@@ -13,7 +13,7 @@ class TestThroughput : public QObject {
     Q_OBJECT
 private:
     const Catalog catalog = testCatalog();
-    const Calibration calibration; // defaults: 0.6 bandwidth, 0.4 compute
+    const Calibration calibration{}; // defaults: 0.6 bandwidth, 0.4 compute
 
 private Q_SLOTS:
     void methodAndGrade_data()

@@ -13,7 +13,7 @@ class TestThroughputInvariants : public QObject {
     Q_OBJECT
 private:
     const Catalog catalog = fixtures::twoGenerationCatalog();
-    const Calibration calibration;
+    const Calibration calibration{};
 
     ThroughputQuery query(const std::string& system, double perUser) const
     {

@@ -16,7 +16,7 @@ class TestThroughputOwnRows : public QObject {
     Q_OBJECT
 private:
     const Catalog catalog = testCatalog();
-    const Calibration calibration; // defaults: 0.6 bandwidth, 0.4 compute
+    const Calibration calibration{}; // defaults: 0.6 bandwidth, 0.4 compute
 
 private Q_SLOTS:
     // The system's own rows stop far short of the requirement while another system's curve covers

@@ -37,7 +37,7 @@ class TestValidation : public QObject {
     Q_OBJECT
 private:
     const Catalog catalog = fixtures::twoGenerationCatalog();
-    const Calibration calibration;
+    const Calibration calibration{};
 
 private Q_SLOTS:
     void statisticsByHand()
