@@ -208,4 +208,37 @@ Result<void> commitFinishedFile(const QString& finishedPath, const QString& path
     return boost::outcome_v2::success();
 }
 
+Result<bool> placeFinishedFileIfAbsent(const QString& finishedPath, const QString& path)
+{
+    const std::string finished = QFileInfo(finishedPath).absoluteFilePath().toStdString();
+    const std::string target = QFileInfo(path).absoluteFilePath().toStdString();
+    auto failed = [&](const char* step, int err) {
+        return Error{ErrorKind::Io, target + ": " + step + ": " + std::strerror(err), target};
+    };
+    const int fd = ::open(finished.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return failed("cannot reopen the finished file", errno);
+    const int syncErr = ::fsync(fd) == 0 ? 0 : errno;
+    ::close(fd);
+    if (syncErr != 0)
+        return failed("flushing to disk failed", syncErr);
+    if (::link(finished.c_str(), target.c_str()) == 0) {
+        ::unlink(finished.c_str());
+    } else if (errno == EEXIST) {
+        return false;
+    } else if (errno == EPERM || errno == EOPNOTSUPP || errno == EMLINK || errno == ENOSYS) {
+        // No hard links here (some FUSE and FAT file systems): the same promise from the kernel.
+        if (::renameat2(AT_FDCWD, finished.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE) != 0) {
+            if (errno == EEXIST)
+                return false;
+            return failed("cannot put the new file in place", errno);
+        }
+    } else {
+        return failed("cannot put the new file in place", errno);
+    }
+    if (const int folderErr = syncFolder(folderOf(target)); folderErr != 0)
+        return folderSyncError(target, folderErr);
+    return true;
+}
+
 } // namespace planner

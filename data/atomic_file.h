@@ -34,4 +34,11 @@ Result<void> saveAllAtomically(const std::vector<std::pair<QString, QByteArray>>
 // failure the finished file is removed and `path` is left as it was.
 Result<void> commitFinishedFile(const QString& finishedPath, const QString& path);
 
+// For a writer that creates `path` only if nobody else has (a new benchmark database, which two
+// imports may start at once): makes the finished file durable and links it to `path` without
+// replacing anything (a hard link, or renameat2's RENAME_NOREPLACE on a file system without hard
+// links), then syncs the folder. True: the file is at `path` and `finishedPath` is gone. False:
+// `path` appeared meanwhile and is untouched; the finished file stays for the caller.
+Result<bool> placeFinishedFileIfAbsent(const QString& finishedPath, const QString& path);
+
 } // namespace planner

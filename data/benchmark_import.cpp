@@ -6,6 +6,7 @@
 #include "file_format.h"
 #include "utf8_text.h"
 #include "catalog/catalog.h"
+#include "core/number_text.h"
 #include "fingerprint_map.h"
 
 #include <QDateTime>
@@ -328,6 +329,49 @@ void replaceInvalidUtf8(BenchmarkRun& run, ImportReport& report)
         report.warnings.push_back({run.record, "invalid UTF-8 in its text replaced by U+FFFD (save the file as UTF-8)"});
 }
 
+// Text a record may hold, per field: a name or label longer than 4 KiB is no name (a field that
+// swallowed a document, or a hostile file), and the raw record is kept for the reader, not in full
+// when it runs to megabytes (one MLPerf record carries a 30 MB field). Longer text is cut at a
+// character boundary with a warning, so one record never bloats the store.
+constexpr std::size_t kMaxFieldBytes = 4096;
+constexpr std::size_t kMaxRawBytes = 65536;
+
+void cutAt(std::string& text, std::size_t limit)
+{
+    std::size_t end = limit;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+        --end; // not inside a UTF-8 sequence
+    text.resize(end);
+    text += "\u2026 (cut)";
+}
+
+std::string bytesText(std::size_t bytes)
+{
+    const double b = static_cast<double>(bytes);
+    return b >= 1e6 ? figureText(b / 1e6) + " MB" : figureText(b) + " bytes";
+}
+
+void boundRecordText(BenchmarkRun& run, ImportReport& report)
+{
+    const std::pair<const char*, std::string*> fields[] = {
+        {"source", &run.source}, {"row id", &run.sourceRowId}, {"date", &run.date}, {"division", &run.division},
+        {"system", &run.systemRaw}, {"accelerator", &run.acceleratorRaw}, {"model", &run.modelRaw},
+        {"precision", &run.precision}, {"framework", &run.framework}, {"framework version", &run.frameworkVersion},
+        {"parallelism", &run.parallelism}, {"scenario", &run.scenario}};
+    for (auto [name, text] : fields)
+        if (text->size() > kMaxFieldBytes) {
+            report.warnings.push_back({run.record, std::string("its ") + name + " is " + bytesText(text->size())
+                                                       + " long; its first " + bytesText(kMaxFieldBytes)
+                                                       + " are stored"});
+            cutAt(*text, kMaxFieldBytes);
+        }
+    if (run.raw.size() > kMaxRawBytes) {
+        report.warnings.push_back({run.record, "the record is " + bytesText(run.raw.size()) + " long; its first "
+                                                   + bytesText(kMaxRawBytes) + " are kept as its raw text"});
+        cutAt(run.raw, kMaxRawBytes);
+    }
+}
+
 // Whichever string overrides the options carry replace what the file said.
 void applyOverrides(BenchmarkRun& run, const ImportOptions& options)
 {
@@ -449,6 +493,7 @@ Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& im
             return false; // cancelled: the transaction rolls back below
         applyOverrides(run, options);
         replaceInvalidUtf8(run, report);
+        boundRecordText(run, report);
         if (auto reason = unstorable(run)) {
             report.skipped.push_back({run.record, SkipKind::Invalid, std::move(*reason)});
             return true;

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "benchmark_store.h"
 
+#include "atomic_file.h"
 #include "benchmark_schema.h"
 #include "benchmark_store_internal.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QRandomGenerator>
 
 namespace planner {
 
@@ -219,6 +222,76 @@ Result<std::int64_t> BenchmarkStore::runCount() const { return detail::countRuns
 
 Result<std::vector<StoredRun>> BenchmarkStore::loadRuns() const { return detail::queryRuns(*db_); }
 
+namespace {
+
+const QString kSqliteCompanions[] = {QString(), QStringLiteral("-journal"), QStringLiteral("-wal"),
+                                     QStringLiteral("-shm")};
+
+void removeDatabaseFiles(const QString& db)
+{
+    for (const QString& suffix : kSqliteCompanions)
+        QFile::remove(db + suffix);
+}
+
+// The store's connection is closed on return, before the file is moved or removed.
+Result<ImportReport> importAt(const Importer& importer, const QString& file, const QString& db,
+                              const ImportOptions& options)
+{
+    auto store = BenchmarkStore::open(db);
+    if (!store)
+        return store.error();
+    return store.value().import(importer, file, options);
+}
+
+// A failed import's error names the database the user gave (not the name a new one was built
+// under) and says what became of it.
+Error aboutTarget(Error e, const QString& building, const QString& db, const QString& file, bool created)
+{
+    const std::string built = QFileInfo(building).absoluteFilePath().toStdString();
+    const std::string target = db.toStdString();
+    for (std::size_t at; !built.empty() && (at = e.message.find(built)) != std::string::npos;)
+        e.message.replace(at, built.size(), target);
+    if (e.where == built)
+        e.where = target;
+    // SQLite's own messages ("disk I/O error") do not say which file: a failed write names the store.
+    if (e.message.find(target) == std::string::npos && e.message.find(file.toStdString()) == std::string::npos)
+        e.message = target + ": " + e.message
+            + (created ? "; nothing was imported" : "; nothing was imported and the database is as it was");
+    return e;
+}
+
+} // namespace
+
+Result<ImportReport> importInto(const Importer& importer, const QString& file, const QString& db,
+                                const ImportOptions& options)
+{
+    // An existing database: the import is one transaction, all rows or none.
+    if (QFileInfo::exists(db)) {
+        auto report = importAt(importer, file, db, options);
+        return report ? report : Result<ImportReport>(aboutTarget(report.error(), QString(), db, file, false));
+    }
+    // A new one is built under a name of its own and linked into place whole once the import has
+    // succeeded: a failed import leaves nothing behind, and two imports creating the same new
+    // database never remove or replace each other's file (the later one adds to the earlier's).
+    const QString building = QStringLiteral("%1.importing-%2-%3")
+                                 .arg(db)
+                                 .arg(QCoreApplication::applicationPid())
+                                 .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
+    auto report = importAt(importer, file, building, options);
+    if (!report) {
+        removeDatabaseFiles(building);
+        return aboutTarget(report.error(), building, db, file, true);
+    }
+    auto placed = placeFinishedFileIfAbsent(building, db);
+    if (placed && placed.value())
+        return report;
+    removeDatabaseFiles(building);
+    if (!placed)
+        return placed.error();
+    auto again = importAt(importer, file, db, options); // another import created it first
+    return again ? again : Result<ImportReport>(aboutTarget(again.error(), QString(), db, file, false));
+}
+
 Result<ImportReport> importInto(std::string_view importerName, const QString& file, const QString& db,
                                 const ImportOptions& options)
 {
@@ -226,27 +299,7 @@ Result<ImportReport> importInto(std::string_view importerName, const QString& fi
     if (!importer)
         return badInput({}, "unknown importer \"" + std::string(importerName)
                                 + "\" (known: mlperf, inferencex, csv, vllm)");
-    // All or nothing for the file too: a failed import removes the database it created (an empty
-    // file would otherwise be taken for a database on the next run), never one that was there.
-    const bool created = !QFileInfo::exists(db);
-    auto report = [&]() -> Result<ImportReport> {
-        auto store = BenchmarkStore::open(db);
-        if (!store)
-            return store.error();
-        return store.value().import(*importer, file, options);
-    }(); // the store's connection is closed here, before any clean-up
-    if (!report && created)
-        for (const QString& suffix : {QString(), QStringLiteral("-journal"), QStringLiteral("-wal"), QStringLiteral("-shm")})
-            QFile::remove(db + suffix);
-    // SQLite's own messages ("disk I/O error") do not say which file: a failed write names the store.
-    if (!report && report.error().message.find(db.toStdString()) == std::string::npos
-        && report.error().message.find(file.toStdString()) == std::string::npos) {
-        Error e = report.error();
-        e.message = db.toStdString() + ": " + e.message
-            + (created ? "; nothing was imported" : "; nothing was imported and the database is as it was");
-        return e;
-    }
-    return report;
+    return importInto(*importer, file, db, options);
 }
 
 } // namespace planner

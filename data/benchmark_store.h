@@ -109,7 +109,13 @@ private:
     std::string path_;
 };
 
-// Opens (creating or migrating) db, finds the importer by name and imports file.
+// Imports file into db, all rows or none. An existing db is extended (migrated first if older);
+// a missing one is built under a name of its own beside it and linked into place only when the
+// import succeeded, so a failed import leaves no file, and an import that finds db created by
+// another meanwhile adds its rows there instead of replacing or removing it.
+Result<ImportReport> importInto(const Importer& importer, const QString& file, const QString& db,
+                                const ImportOptions& options = {});
+// The same with the importer found by name ("mlperf", "inferencex", "csv", "vllm").
 Result<ImportReport> importInto(std::string_view importer, const QString& file, const QString& db,
                                 const ImportOptions& options = {});
 

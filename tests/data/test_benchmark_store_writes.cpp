@@ -7,11 +7,13 @@
 #include "benchmark_store.h"
 #include "benchmark_test_util.h"
 
-#include <QStringList>
+#include <QDir>
 #include <QFile>
+#include <QStringList>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <functional>
 #include <map>
 #include <thread>
 
@@ -115,6 +117,31 @@ BenchmarkRun fixedRun(int record, const std::string& scenario)
 
 } // namespace
 
+// An importer that, while it reads, lets another import run into the same database (as a second
+// process would between this one's start and its end), then fails or reads its file as `rows` does.
+class RacingImporter : public Importer {
+public:
+    RacingImporter(std::function<void()> meanwhile, const Importer* rows)
+        : meanwhile_(std::move(meanwhile)), rows_(rows)
+    {
+    }
+    std::string_view name() const override { return rows_ ? rows_->name() : "racing"; }
+    QString fileFilter() const override { return QStringLiteral("*"); }
+    bool supportsContent(std::string_view) const override { return true; }
+    Result<ReadReport> parse(std::string_view content, std::string_view label, const ImportOptions& options,
+                             const RowSink& sink) const override
+    {
+        meanwhile_();
+        if (!rows_)
+            return badInput({}, "this file cannot be read");
+        return rows_->parse(content, label, options, sink);
+    }
+
+private:
+    std::function<void()> meanwhile_;
+    const Importer* rows_;
+};
+
 class TestBenchmarkStoreWrites : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -127,6 +154,9 @@ private Q_SLOTS:
     void rowFailingACheckNamesRecordAndChangesNothing();
     void aReaderWaitsForAWritersLock();
     void aReaderRollsBackAnInterruptedImport();
+    void aFailedImportNeverRemovesAnotherImportsNewDatabase();
+    void twoImportsCreatingOneDatabaseBothLand();
+    void anEnormousFieldIsCutWithAWarning();
 
 private:
     QString path(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
@@ -413,6 +443,93 @@ void TestBenchmarkStoreWrites::aReaderRollsBackAnInterruptedImport()
     QVERIFY(count);
     QCOMPARE(count.value(), rows);
     QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE raw LIKE '%x'"), std::int64_t(0)); // the update is undone
+}
+
+// Two imports start into one new database; the first to finish creates it, then the other fails.
+// The failure leaves the first import's database whole (it used to remove the file it thought it
+// had created, and the first import's rows with it), and no file of its own behind.
+void TestBenchmarkStoreWrites::aFailedImportNeverRemovesAnotherImportsNewDatabase()
+{
+    const QString db = path("race-failed.sqlite");
+    int firstImported = 0;
+    RacingImporter failing(
+        [&] {
+            auto first = importInto("inferencex", referenceFile("inferencemax.csv"), db);
+            if (first)
+                firstImported = first.value().imported;
+        },
+        nullptr);
+    auto second = importInto(failing, referenceFile("inferencemax.csv"), db);
+    QVERIFY(!second);
+    QVERIFY2(second.error().message.find("this file cannot be read") != std::string::npos,
+             second.error().message.c_str());
+    QVERIFY(firstImported > 100);
+    QVERIFY(QFileInfo::exists(db));
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM runs"), std::int64_t(firstImported));
+    QCOMPARE(QDir(dir_.path()).entryList({QStringLiteral("race-failed.sqlite*")}, QDir::Files),
+             QStringList{QStringLiteral("race-failed.sqlite")});
+}
+
+// Both succeed: the later one finds the database the earlier one created and adds its rows to it,
+// instead of replacing it with a database of its own rows alone.
+void TestBenchmarkStoreWrites::twoImportsCreatingOneDatabaseBothLand()
+{
+    const QString db = path("race-both.sqlite");
+    int firstImported = 0;
+    RacingImporter second(
+        [&] {
+            if (QFileInfo::exists(db))
+                return; // the second reading, into the database the first created
+            auto first = importInto("inferencex", referenceFile("inferencemax.csv"), db);
+            if (first)
+                firstImported = first.value().imported;
+        },
+        findImporter("csv"));
+    auto report = importInto(second, referenceFile("serving_benchmarks.csv"), db);
+    QVERIFY2(report, report ? "" : report.error().message.c_str());
+    QVERIFY(firstImported > 100);
+    QVERIFY(report.value().imported > 10);
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM runs"), std::int64_t(firstImported + report.value().imported));
+    QCOMPARE(QDir(dir_.path()).entryList({QStringLiteral("race-both.sqlite*")}, QDir::Files),
+             QStringList{QStringLiteral("race-both.sqlite")});
+}
+
+// One valid record with a 30 MB notes field (as one MLPerf record has) and a 10,000-byte
+// framework name: imported, each cut with a warning (the raw record to its first 65,536 bytes, the
+// name to its first 4,096), and the database stays small instead of growing by 30 MB. The record
+// is 30,000,000 + 10,000 bytes plus its ~500 bytes of other fields: 30.01 MB to 4 digits.
+void TestBenchmarkStoreWrites::anEnormousFieldIsCutWithAWarning()
+{
+    QFile source(testData("inferencex_gb200_dsr1.csv"));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = source.readAll().split('\n');
+    QList<QByteArray> header = lines[0].trimmed().split(','), row = lines[1].trimmed().split(','); // CRLF lines
+    QCOMPARE(header.size(), row.size()); // a first record without quoted commas
+    QCOMPARE(header.back(), QByteArray("notes"));
+    QCOMPARE(header[6], QByteArray("framework"));
+    row.back() = QByteArray(30'000'000, 'n');
+    row[6] = QByteArray(10'000, 'f');
+    const QString csv = path("enormous.csv");
+    QFile out(csv);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(lines[0].trimmed() + '\n' + row.join(',') + '\n');
+    out.close();
+
+    const QString db = path("enormous.sqlite");
+    auto report = importInto("inferencex", csv, db);
+    QVERIFY2(report, report ? "" : report.error().message.c_str());
+    QCOMPARE(report.value().imported, 1);
+    QStringList warnings;
+    for (const RowWarning& w : report.value().warnings)
+        warnings << QString::fromStdString(w.message);
+    const QString all = warnings.join(QLatin1Char('\n'));
+    QVERIFY2(all.contains(QLatin1String("the record is 30.01 MB long; its first 65,536 bytes are kept as its raw text")),
+             qPrintable(all));
+    QVERIFY2(all.contains(QLatin1String("its framework is 10,000 bytes long; its first 4,096 bytes are stored")),
+             qPrintable(all));
+    QVERIFY(queryInt(db, "SELECT max(length(raw)) FROM runs") <= 65536 + 16);
+    QVERIFY(queryInt(db, "SELECT max(length(framework)) FROM runs") <= 4096 + 16);
+    QVERIFY2(QFileInfo(db).size() < 2'000'000, qPrintable(QString::number(QFileInfo(db).size())));
 }
 
 QTEST_GUILESS_MAIN(TestBenchmarkStoreWrites)
