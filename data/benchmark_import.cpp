@@ -338,10 +338,7 @@ constexpr std::size_t kMaxRawBytes = 65536;
 
 void cutAt(std::string& text, std::size_t limit)
 {
-    std::size_t end = limit;
-    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
-        --end; // not inside a UTF-8 sequence
-    text.resize(end);
+    text.resize(utf8CutPoint(text, limit));
     text += "\u2026 (cut)";
 }
 

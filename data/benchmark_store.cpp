@@ -266,10 +266,12 @@ Result<ImportReport> importInto(const Importer& importer, const QString& file, c
                                 const ImportOptions& options)
 {
     // An existing database: the import is one transaction, all rows or none.
-    if (QFileInfo::exists(db)) {
+    const auto intoExisting = [&] {
         auto report = importAt(importer, file, db, options);
         return report ? report : Result<ImportReport>(aboutTarget(report.error(), QString(), db, file, false));
-    }
+    };
+    if (QFileInfo::exists(db))
+        return intoExisting();
     // A new one is built under a name of its own and linked into place whole once the import has
     // succeeded: a failed import leaves nothing behind, and two imports creating the same new
     // database never remove or replace each other's file (the later one adds to the earlier's).
@@ -288,8 +290,7 @@ Result<ImportReport> importInto(const Importer& importer, const QString& file, c
     removeDatabaseFiles(building);
     if (!placed)
         return placed.error();
-    auto again = importAt(importer, file, db, options); // another import created it first
-    return again ? again : Result<ImportReport>(aboutTarget(again.error(), QString(), db, file, false));
+    return intoExisting(); // another import created it first
 }
 
 Result<ImportReport> importInto(std::string_view importerName, const QString& file, const QString& db,

@@ -80,4 +80,13 @@ std::string printable(std::string_view s)
     return out;
 }
 
+std::size_t utf8CutPoint(std::string_view s, std::size_t limit)
+{
+    if (limit >= s.size())
+        return s.size();
+    while (limit > 0 && (static_cast<unsigned char>(s[limit]) & 0xC0) == 0x80)
+        --limit; // a continuation byte: the character started before
+    return limit;
+}
+
 } // namespace planner

@@ -19,6 +19,10 @@ std::size_t utf8SequenceLength(std::string_view s, std::size_t pos);
 // The byte offset of the first invalid sequence, or npos when `s` is valid UTF-8.
 std::size_t firstInvalidUtf8(std::string_view s);
 
+// Where to cut `s` to at most `limit` bytes without splitting a character: `limit`, or the start
+// of the sequence that `limit` falls inside.
+std::size_t utf8CutPoint(std::string_view s, std::size_t limit);
+
 // `s` with every invalid sequence replaced by U+FFFD.
 std::string withInvalidUtf8Replaced(std::string_view s);
 
