@@ -3,6 +3,7 @@
 // checked as it is converted: a row with a grade or precision this build cannot name is left
 // out rather than guessed, and an oversized value fails the read (the connection's length limit).
 #include "benchmark_store_internal.h"
+#include "text_parse.h"
 
 #include <cmath>
 
@@ -14,7 +15,7 @@ constexpr std::string_view kSelect = R"sql(
 SELECT id, source, source_row_id, date, grade, system_id, gpu_id, model_id, precision, serving,
        gpu_count, prefill_gpus, decode_gpus, preview, isl, osl, concurrency, total_per_gpu,
        output_per_gpu, tok_s_per_user, ttft_median_ms, ttft_p99_ms, tpot_median_ms, tpot_p99_ms,
-       power_w
+       power_w, division
 FROM runs
 WHERE model_id IS NOT NULL AND unit = 'tokens/s'
   AND (?1 IS NULL OR model_id = ?1) AND (?2 IS NULL OR gpu_id = ?2) AND (?3 IS NULL OR system_id = ?3)
@@ -56,6 +57,7 @@ void readFigures(const sqlite::Statement& s, BenchmarkPoint& p)
     p.tpotP99 = milliseconds(s, 23);
     const double power = positive(s, 24);
     p.powerPerGpu = units::watts(power > 0 && p.gpuCount > 0 ? power / p.gpuCount : 0.0);
+    p.openDivision = text::iequals(s.columnText(25), "open");
 }
 
 // nullopt when the row's grade or precision cannot be named or the filter excludes it.

@@ -30,6 +30,7 @@ struct BenchmarkPoint {
     int prefillGpus = 0;     // disaggregated: GPUs in the prefill pool (0 = unknown or aggregated)
     int decodeGpus = 0;
     bool preview = false;    // MLPerf "preview": not shipping at submission time
+    bool openDivision = false; // MLPerf open division: the model or accuracy target may be changed
 
     double inputTokens = 0;  // mean per request
     double outputTokens = 0;

@@ -38,6 +38,27 @@ bool stopped(const Feedback* f, ValidationReport& r, double progress)
     return false;
 }
 
+// Targets of a fold: the open division's rows are not the benchmark's workload (it may change
+// the model or its accuracy target: v4.1's open H200 Llama 2 70B ran a pruned model at 2.7x the
+// closed results), so they are counted and left unscored; every fold still learns from them.
+std::vector<const BenchmarkPoint*> scoredTargets(const std::vector<const BenchmarkPoint*>& rows, std::size_t& open)
+{
+    std::vector<const BenchmarkPoint*> out;
+    for (const BenchmarkPoint* p : rows)
+        if (p->openDivision)
+            ++open;
+        else
+            out.push_back(p);
+    return out;
+}
+
+void noteOpenDivision(ForwardReport& out, std::size_t open)
+{
+    if (open > 0)
+        out.notes.push_back(std::to_string(open) + (open == 1 ? " MLPerf open-division row" : " MLPerf open-division rows")
+                            + " not predicted: the open division may change the model or its accuracy target");
+}
+
 void predictFold(ValidationReport& r, std::span<const BenchmarkPoint> reference,
                  const std::vector<const BenchmarkPoint*>& targets, const Catalog& catalog, const BenchmarkAges& ages)
 {
@@ -58,13 +79,17 @@ ForwardReport leaveAcceleratorsOut(std::span<const BenchmarkPoint> points, const
     const BenchmarkAges ages = BenchmarkAges::of(points);
     const PointKey gpuKey = [&](const BenchmarkPoint& p) { return gpuOf(p, catalog); };
     const auto byGpu = usablePointsBy(points, gpuKey);
-    std::size_t done = 0;
-    for (const auto& [gpu, targets] : byGpu) {
+    std::size_t done = 0, open = 0;
+    for (const auto& [gpu, rows] : byGpu) {
         if (stopped(feedback, out.report, double(done++) / byGpu.size()))
             break;
+        const auto targets = scoredTargets(rows, open);
+        if (targets.empty())
+            continue;
         predictFold(out.report, pointsOutside(points, gpuKey, gpu), targets, catalog, ages);
         out.folds.push_back(gpu + ": " + std::to_string(targets.size()) + " rows predicted without any row of it");
     }
+    noteOpenDivision(out, open);
     return out;
 }
 
@@ -105,14 +130,15 @@ ForwardReport roundsForward(std::span<const BenchmarkPoint> points, const Catalo
             if (!rounds.count(r))
                 out.notes.push_back(roundName(r) + ": no rows in the data; rounds after it are predicted without it");
     std::set<int> earlier;
-    std::size_t done = 0;
+    std::size_t done = 0, open = 0;
     for (int round : rounds) {
         if (stopped(feedback, out.report, double(done++) / rounds.size()))
             break;
-        std::vector<const BenchmarkPoint*> targets;
+        std::vector<const BenchmarkPoint*> rows;
         for (const BenchmarkPoint& p : points)
             if (usable(p) && mlperfRoundIndex(p.source) == round && (!youngOnly || ages.age(p) == 1))
-                targets.push_back(&p);
+                rows.push_back(&p);
+        const auto targets = earlier.empty() ? rows : scoredTargets(rows, open);
         if (earlier.empty()) {
             out.notes.push_back(roundName(round) + ": the first round in the data, nothing before it to predict from");
         } else if (!targets.empty()) {
@@ -124,6 +150,7 @@ ForwardReport roundsForward(std::span<const BenchmarkPoint> points, const Catalo
         }
         earlier.insert(round);
     }
+    noteOpenDivision(out, open);
     return out;
 }
 

@@ -16,6 +16,9 @@
 // - Young benchmark: the round-forward predictions of rows in their benchmark's second round.
 //
 // Simplifications:
+// - MLPerf open-division rows are not predicted (the division allows another model or accuracy
+//   target, so the row is not the benchmark an analyst asks about); the report counts them. They
+//   stay in every fold's reference rows, graded below the closed division's.
 // - A benchmark is MLPerf's family ("llama2-70b") and, for the Interactive scenario, its own
 //   benchmark ("llama2-70b Interactive", added a round after the family): its age at a round is
 //   the number of rounds since its first round in the store. Age 0: new (no earlier round), 1:

@@ -271,6 +271,19 @@ void holdToServer(const ThroughputModel& model, const Calibration& cal, const Ca
             + numberText(own) + ": a stricter latency limit never raises throughput"});
 }
 
+// Requests in flight per GPU during a served run, by Little's law: output tokens/s per GPU over
+// output tokens/s per user. It needs neither the run's stated concurrency nor how many of the
+// system's GPUs the run used (InferenceX states neither per GPU). 0 for an Offline run.
+double requestsPerGpu(const BenchmarkPoint& r)
+{
+    const double perUser = tps(r.perUser);
+    const double total = tps(r.totalPerGpu);
+    const double output = tps(r.outputPerGpu) > 0 ? tps(r.outputPerGpu)
+        : r.inputTokens + r.outputTokens > 0      ? total * r.outputTokens / (r.inputTokens + r.outputTokens)
+                                                  : 0.0;
+    return perUser > 0 && output > 0 ? output / perUser : 0.0;
+}
+
 } // namespace
 
 ThroughputModel::ThroughputModel(std::span<const BenchmarkPoint> points, const Catalog& catalog,
@@ -281,11 +294,12 @@ ThroughputModel::ThroughputModel(std::span<const BenchmarkPoint> points, const C
     for (std::size_t i = 0; i < rows.size();) {
         const CurveKey& k = rows[i].config;
         MeasuredCurve c{std::string(k.model), std::string(k.system), k.precision, k.serving,
-                        k.inputTokens, k.outputTokens, rows[i].row->grade, 0, {}};
+                        k.inputTokens, k.outputTokens, rows[i].row->grade, 0, 0, {}};
         std::size_t j = i;
         for (; j < rows.size() && rows[j].key() == rows[i].key(); ++j) {
             c.curve.add(*rows[j].row);
             c.round = std::max(c.round, mlperfRoundIndex(rows[j].row->source).value_or(0));
+            c.concurrencyPerGpu = std::max(c.concurrencyPerGpu, requestsPerGpu(*rows[j].row));
         }
         c.curve.finish();
         curves_.push_back(std::move(c));

@@ -210,6 +210,7 @@ struct MeasuredCurve {
     double inputTokens = 0, outputTokens = 0;
     Grade grade = Grade::Verified; // of every row of the curve
     int round = 0;                 // newest MLPerf round among its rows; 0: none is an MLPerf row
+    double concurrencyPerGpu = 0;  // the most requests per GPU its served runs kept in flight; 0: none served
     ThroughputCurve curve;
 };
 

@@ -136,6 +136,35 @@ LengthPart lengthPart(const Context& c, const MeasuredCurve& source, const Analy
     return out;
 }
 
+// A query without a requirement takes a source's best run. A sweep that never kept more than
+// kLightLoadPerGpu requests per GPU in flight (InferenceX's early AMD runs of DeepSeek-R1 stopped
+// at 64 on an 8-GPU node, 8 per GPU) has its best run far short of the full load an Offline figure is: each decode step reads
+// the weights for a handful of tokens. The source's own roofline carries it from the per-user
+// rate of that run to full load. Heavier sweeps are taken as full load, as they measure it: HGX
+// B200's DeepSeek-R1 sweep to 10,860 requests peaks at 13,430 tok/s per GPU, TensorRT-LLM's
+// max-load run at 12,926; where the roofline would have added x4 to GB200 NVL72's gpt-oss-120b
+// sweep (646 requests per GPU at its best run), its max-load run measured the same as the sweep.
+// (Applied to every served source, the step fixed ten leave-one-accelerator-out predictions of
+// H200 from AMD's 64-request sweeps and broke four gpt-oss-120b ones.) 1 for a query with a
+// requirement, a curve with an Offline run, or a sweep whose concurrency is unknown.
+constexpr double kLightLoadPerGpu = 32;
+
+double toFullLoad(const Context& c, const MeasuredCurve& m)
+{
+    const auto low = m.curve.lowestPerUser();
+    if (tps(c.q.minPerUser) > 0 || !low || !(tps(*low) > 0) || !(m.concurrencyPerGpu > 0)
+        || m.concurrencyPerGpu > kLightLoadPerGpu)
+        return 1.0;
+    ThroughputQuery atBestRun = c.q;
+    atBestRun.minPerUser = *low;
+    const Context loaded{c.catalog, c.calibration, c.curves, atBestRun};
+    auto full = analyticRead(c, m.system, m.precision, m.inputTokens, m.outputTokens, m.serving);
+    auto best = analyticRead(loaded, m.system, m.precision, m.inputTokens, m.outputTokens, m.serving);
+    if (!full || !best || !(best.value().total > 0) || !(full.value().total > best.value().total))
+        return 1.0;
+    return full.value().total / best.value().total;
+}
+
 // Another accelerator's rows at the query's precision, times the spec ratio with the exponents
 // fitted on measured pairs of accelerators (spec_transfer.h), and the roofline's length part.
 struct SpecTransfer {
@@ -156,7 +185,8 @@ std::optional<SpecTransfer> fromSpecRatio(const Context& c, const MeasuredCurve&
     if (!spec)
         return std::nullopt;
     const double hardware = fit.ratio(*spec, regime);
-    ThroughputEstimate e = transferredFrom(c, m, hardware * length.scaled, &target);
+    const double load = toFullLoad(c, m);
+    ThroughputEstimate e = transferredFrom(c, m, hardware * length.scaled * load, &target);
     const SpecExponents& x = fit.of(regime);
     // The band new accelerators have shown (leave one accelerator out), else the pairs' own spread.
     e.ownBand = c.calibration.newAcceleratorBand.points > 0 ? c.calibration.newAcceleratorBand
@@ -173,6 +203,11 @@ std::optional<SpecTransfer> fromSpecRatio(const Context& c, const MeasuredCurve&
         + numberText(x.compute);
     if (length.scaled != 1.0)
         out.reading += ", x " + numberText(length.scaled) + " for the change of lengths";
+    if (load != 1.0) {
+        out.reading += ", x " + numberText(load) + " from its best run (at most " + numberText(m.concurrencyPerGpu)
+            + " requests per GPU) to full load by its own roofline";
+        e.evidence.add("model:light-load-step", Grade::Estimate);
+    }
     out.basis = "exponents fitted on " + std::to_string(x.pairs) + " measured pairs of accelerators ("
         + std::string(regimeName(regime)) + ")";
     if (const SpecPair* near = fit.nearestPair(*spec, regime))

@@ -4,6 +4,7 @@
 // 0.5 on bandwidth and 0.5 on compute, so each transfer is source x sqrt(bw ratio x compute ratio).
 #include "serving/throughput.h"
 #include "serving/calibration.h"
+#include "serving/roofline.h"
 #include "throughput_fixtures.h"
 #include "test_support.h"
 
@@ -46,6 +47,21 @@ ThroughputQuery offline()
     q.model = "dense-70b";
     q.system = "sys-t";
     return q;
+}
+
+// The roofline's tokens/s per GPU of sys-same (gpu-same, same specs as the target) at a per-user
+// requirement (zero: full load), built here from roofline.h as the transfer's reading does.
+double sameSystemRoofline(const Catalog& c, const Calibration& cal, double perUser)
+{
+    RooflineInput in;
+    in.model = c.model("dense-70b");
+    in.gpu = c.gpu("gpu-same");
+    in.domainSize = 8;
+    in.efficiency = cal.efficiency("gen-x", Precision::FP8);
+    in.options = cal.options;
+    in.minPerUser = units::tokens_per_second(perUser);
+    const auto setup = prepareRoofline(in);
+    return setup ? tps(rooflineAtSlo(setup.value(), in.minPerUser).totalPerGpu) : 0.0;
 }
 
 } // namespace
@@ -137,6 +153,43 @@ private Q_SLOTS:
         const auto e = model.estimate(offline());
         QVERIFY(e);
         VERIFY_RELATIVE(tps(e.value().totalPerGpu), std::sqrt(1200.0 * 1000.0), 1e-9);
+    }
+
+    void aLightlyLoadedSweepIsCarriedToFullLoad()
+    {
+        // sys-same's only run: 1,000 tok/s per GPU at 55 tok/s/user, 1,024 in / 1,024 out, so 500
+        // output tok/s per GPU and, by Little's law, 500 / 55 = 9.1 requests per GPU in flight:
+        // a light sweep. An Offline query on sys-t (same specs: spec ratio 1) takes that run x
+        // the source's own roofline from 55 tok/s/user to full load (about x2.2 here).
+        const Catalog c = medianCatalog(8, 8);
+        const Calibration cal = handExponents();
+        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-same", 55, 1000)};
+        const ThroughputModel model(rows, c, cal);
+        const auto e = model.estimate(offline());
+        QVERIFY(e);
+        const double step = sameSystemRoofline(c, cal, 0) / sameSystemRoofline(c, cal, 55);
+                QVERIFY2(step > 1.5, qPrintable(QString::number(step)));
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), 1000.0 * step, 1e-9);
+        QVERIFY2(e.value().derivation.find("to full load") != std::string::npos, e.value().derivation.c_str());
+        bool stated = false;
+        for (const auto& input : e.value().evidence.inputs)
+            stated = stated || input.view() == "model:light-load-step";
+        QVERIFY(stated);
+    }
+
+    void aLoadedSweepIsTakenAsFullLoad()
+    {
+        // 4,000 tok/s per GPU at the same 55 tok/s/user: 2,000 / 55 = 36 requests per GPU, past
+        // the light-load limit of 32: the run is the figure, x the spec ratio 1 (the roofline's
+        // x2.2 above that per-user rate is not applied).
+        const Catalog c = medianCatalog(8, 8);
+        const Calibration cal = handExponents();
+        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-same", 55, 4000)};
+        const ThroughputModel model(rows, c, cal);
+        const auto e = model.estimate(offline());
+        QVERIFY(e);
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), 4000.0, 1e-9);
+        QVERIFY(e.value().derivation.find("to full load") == std::string::npos);
     }
 };
 

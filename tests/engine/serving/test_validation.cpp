@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Validation: error statistics by hand, leave-one-out within a curve and across curves, and
 // predicting one set from another.
+#include "serving/forward_validation.h"
 #include "serving/validation.h"
 #include "throughput_fixtures.h"
 
@@ -147,6 +148,31 @@ private Q_SLOTS:
         QCOMPARE(r.skipped, 1); // the system the catalog lacks
         QVERIFY2(r.overall.p90Absolute < 1e-2, qPrintable(QString::number(r.overall.p90Absolute)));
         QVERIFY(group(r.byGpu, "gpu-b"));
+    }
+
+    void roundForwardLeavesOpenDivisionRowsUnscored()
+    {
+        // v5.0: the power-law curve on sys-a. v5.1: two rows on sys-a at 20 tok/s/user, one
+        // closed and one open division (a pruned model at 3x the closed result). The open row
+        // stays something a fold may learn from but is not a target: one prediction, for the
+        // closed row, and a note that counts the other.
+        std::vector<BenchmarkPoint> points = powerLawCurve();
+        for (BenchmarkPoint& p : points)
+            p.source = "mlperf-inference-v5.0 " + std::to_string(p.rowId);
+        BenchmarkPoint closed = fixtures::row(10, "dense-70b", "sys-a", 20, 5000);
+        closed.source = "mlperf-inference-v5.1 10";
+        BenchmarkPoint open = fixtures::row(11, "dense-70b", "sys-a", 20, 15000);
+        open.source = "mlperf-inference-v5.1 11";
+        open.openDivision = true;
+        points.push_back(closed);
+        points.push_back(open);
+        const ForwardReport r = validateForward(ForwardProtocol::RoundForward, points, catalog);
+        QCOMPARE(r.report.predictions.size(), std::size_t(1));
+        QCOMPARE(r.report.predictions.front().rowId, std::int64_t(10));
+        bool counted = false;
+        for (const std::string& note : r.notes)
+            counted = counted || note.starts_with("1 MLPerf open-division row not predicted");
+        QVERIFY(counted);
     }
 
     void cancelStopsEarly()
