@@ -209,8 +209,9 @@ private:
     std::optional<std::pair<AnswerKey, Result<ThroughputAnswer>>> last_;
 };
 
-// The answer the model gives, finished for evaluate(): the estimate with the scenario's prefill
-// share, and its warnings named as the throughput's.
+// The answer the model gives, finished for evaluate(): the estimate with its prefill share (the
+// measured pools of the rows read, else the roofline's role rates at the scenario's lengths), and
+// its warnings named as the throughput's.
 Result<ThroughputAnswer> finishedAnswer(const Result<ThroughputEstimate>& estimate, const Scenario& s)
 {
     if (!estimate)
@@ -220,8 +221,9 @@ Result<ThroughputAnswer> finishedAnswer(const Result<ThroughputEstimate>& estima
     a.totalPerGpu = e.totalPerGpu;
     a.p10PerGpu = e.p10PerGpu;
     a.p90PerGpu = e.p90PerGpu;
-    a.prefillTimeShare = prefillTimeShare(e.prefillPerGpu, e.decodePerGpu, s.workload.input_tokens.value,
-                                          s.workload.output_tokens.value);
+    a.prefillTimeShare = e.prefillPoolShare >= 0
+        ? e.prefillPoolShare
+        : prefillTimeShare(e.prefillPerGpu, e.decodePerGpu, s.workload.input_tokens.value, s.workload.output_tokens.value);
     a.evidence = e.evidence;
     a.warnings = e.warnings;
     a.derivation = e.derivation;

@@ -95,7 +95,8 @@ const Row kRows[] = {
     {PLANNER_NUM(workload, prefill_gpu_fraction), FieldKind::Number, "fraction", 0, 1, nan, {}, "", Grade::User,
      "Disaggregated serving: the share of GPUs in the prefill pool, as the measured configuration ran them "
      "(InferenceX's GB200 NVL72 run at 91 tok/s/user: 12 prefill of 44 GPUs = 0.273). Input tokens pay that share of "
-     "the cost and output tokens the rest; unset, the roofline's prefill and decode rates give the split."},
+     "the cost and output tokens the rest; unset, the pools of the measured disaggregated rows the throughput is "
+     "read from give it where they state them, else the roofline's prefill and decode rates."},
     {PLANNER_NUM(workload, training_tokens), FieldKind::Number, "tokens", 0, 1e16, nan, {}, "", Grade::User,
      "Tokens to train on (training workloads): FLOPs = 6 x parameters x tokens."},
     {PLANNER_NUM(workload, mfu), FieldKind::Number, "fraction", 0, 1, 0.40, {},

@@ -171,6 +171,9 @@ struct ThroughputEstimate {
     std::string transferredFrom;   // transferred: source system id
     double transferRatio = 0;      // transferred: multiplier applied to the source reading
     units::TokenRate prefillPerGpu, decodePerGpu; // analytic disaggregated: role rates
+    // Read from disaggregated rows that state their pools: the prefill pool's share of the GPUs
+    // (CurveReading::prefillShare), which is the share of GPU time input tokens take; < 0 unknown.
+    double prefillPoolShare = -1;
     units::TokenRate transferAnchor; // transferred with a measured ratio: the per-user rate it was read at
     int sourceRound = 0;          // newest MLPerf round of the rows read (0: none is an MLPerf row)
     double softwareGain = 1;      // factor applied for the rounds between sourceRound and the query's round

@@ -53,7 +53,9 @@ void ThroughputCurve::add(const BenchmarkPoint& row)
     if (!(total > 0) || !(perUser >= 0) || !std::isfinite(total) || !std::isfinite(perUser))
         return; // no usable figure: neither a frontier point nor an Offline run
     const double ttft = units::in_seconds(row.ttftP99.value() > 0 ? row.ttftP99 : row.ttftMedian);
-    Node n{0, std::log(total), perUser, total, row.rowId, row.grade, ttft};
+    const double pools = double(row.prefillGpus) + row.decodeGpus;
+    const double prefillShare = row.prefillGpus > 0 && row.decodeGpus > 0 ? row.prefillGpus / pools : -1.0;
+    Node n{0, std::log(total), perUser, total, row.rowId, row.grade, ttft, prefillShare};
     if (perUser > 0) {
         n.logUser = std::log(perUser);
         nodes_.push_back(n);
@@ -106,7 +108,8 @@ std::optional<units::TokenRate> ThroughputCurve::highestPerUser() const
 
 CurveReading ThroughputCurve::readNode(const Node& n, CurveEnd clamped) const
 {
-    return {units::tokens_per_second(n.total), clamped, n.row, n.row, n.grade, false, units::seconds(n.ttft)};
+    return {units::tokens_per_second(n.total), clamped, n.row, n.row, n.grade, false, units::seconds(n.ttft),
+            n.prefillShare};
 }
 
 CurveReading ThroughputCurve::readBetween(const Node& a, const Node& b, double logUser) const
@@ -114,8 +117,10 @@ CurveReading ThroughputCurve::readBetween(const Node& a, const Node& b, double l
     // Straight line in log-log: the power law through the two neighbours.
     const double t = (logUser - a.logUser) / (b.logUser - a.logUser);
     const double logTotal = a.logTotal + t * (b.logTotal - a.logTotal);
+    const bool pools = a.prefillShare >= 0 && b.prefillShare >= 0;
     return {units::tokens_per_second(std::exp(logTotal)), CurveEnd::Inside, a.row, b.row,
-            weaker(a.grade, b.grade), false, units::seconds(std::max(a.ttft, b.ttft))};
+            weaker(a.grade, b.grade), false, units::seconds(std::max(a.ttft, b.ttft)),
+            pools ? a.prefillShare + t * (b.prefillShare - a.prefillShare) : -1.0};
 }
 
 std::optional<CurveReading> ThroughputCurve::read(units::TokenRate minPerUser) const

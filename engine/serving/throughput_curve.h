@@ -61,6 +61,9 @@ struct CurveReading {
     Grade grade = Grade::Verified; // weaker grade of those rows
     bool offline = false;          // answered by an Offline row (query without interactivity bound)
     units::Time ttft;              // larger TTFT of those rows (p99, else median); zero when unknown
+    // Disaggregated rows that state their pools: the prefill pool's share of their GPUs, between
+    // two rows interpolated as the throughput is; < 0 when a row read does not state it.
+    double prefillShare = -1;
 };
 
 class ThroughputCurve {
@@ -87,6 +90,7 @@ private:
         std::int64_t row = 0;
         Grade grade = Grade::Verified;
         double ttft = 0; // seconds, p99 where known, else median, else 0
+        double prefillShare = -1; // prefill GPUs / (prefill + decode GPUs); < 0 unknown
     };
     CurveReading readNode(const Node& n, CurveEnd clamped) const;
     CurveReading readBetween(const Node& a, const Node& b, double logUser) const;

@@ -188,6 +188,11 @@ ThroughputEstimate measured(const Context& c, const MeasuredCurve& m)
         e.curve = m.curve.frontier();
     if (auto a = analyticRead(c, c.q.system, c.q.precision, c.q.inputTokens, c.q.outputTokens, c.q.serving))
         e.groupSize = a.value().setup.groupSize;
+    if (m.serving == Serving::Disaggregated && r.prefillShare >= 0) {
+        e.prefillPoolShare = r.prefillShare;
+        e.derivation = "input tokens take the prefill pool's share of the GPUs in the rows read, "
+            + numberText(r.prefillShare) + " of GPU time";
+    }
     return e;
 }
 

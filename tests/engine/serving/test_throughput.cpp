@@ -93,6 +93,35 @@ private Q_SLOTS:
         QVERIFY(e.value().warnings.empty());
     }
 
+    void disaggregatedRowsCarryTheirPools()
+    {
+        // rowsOnA as disaggregated runs: row 1 ran 4 prefill + 12 decode GPUs (share 0.25), row 2
+        // 8 + 8 (0.5). At 20 tok/s/user, halfway between 10 and 40 in log space, the figure is
+        // sqrt(4000 x 1000) = 2000 and the pools' share is read the same way: 0.25 + 0.5 x 0.25.
+        std::vector<BenchmarkPoint> rows = rowsOnA();
+        const int pools[3][2] = {{4, 12}, {8, 8}, {0, 0}}; // row 3 does not state its pools
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            rows[i].serving = Serving::Disaggregated;
+            rows[i].prefillGpus = pools[i][0];
+            rows[i].decodeGpus = pools[i][1];
+        }
+        ThroughputQuery q = query("sys-a", 20);
+        q.serving = Serving::Disaggregated;
+        const ThroughputModel model(rows, catalog, calibration);
+        const auto between = model.estimate(q);
+        QVERIFY(between);
+        VERIFY_RELATIVE(tps(between.value().totalPerGpu), 2000, 1e-12);
+        VERIFY_RELATIVE(between.value().prefillPoolShare, 0.375, 1e-12);
+        QVERIFY2(between.value().derivation.find("prefill pool") != std::string::npos,
+                 between.value().derivation.c_str());
+        // At row 1's own 10 tok/s/user: its 4 of 16 GPUs.
+        q.minPerUser = units::tokens_per_second(10);
+        VERIFY_RELATIVE(model.estimate(q).value().prefillPoolShare, 0.25, 1e-12);
+        // Between row 2 and row 3, which does not state its pools: unknown.
+        q.minPerUser = units::tokens_per_second(60);
+        QCOMPARE(model.estimate(q).value().prefillPoolShare, -1.0);
+    }
+
     void transferUsesTheRooflineRatio()
     {
         const ThroughputModel none({}, catalog, calibration);
