@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numeric>
 
 namespace planner {
 
@@ -117,6 +118,12 @@ InteractivityCurve sweepInteractivity(const Scenario& s, const Evaluation& curre
 
 namespace {
 
+// How many cost lines the breakdown shows as bars of their own; the rest share one "other" bar.
+// Qt Charts gives each category row of a horizontal bar chart its share of the plot's height less
+// its label padding, and elides a label taller than that: on a dashboard at 1280x800 five rows
+// keep their names, eight showed "...". The report's tables list every line.
+constexpr std::size_t kBreakdownBars = 4;
+
 ChartSpec costBreakdownChart(const Evaluation& e)
 {
     ChartSpec c;
@@ -126,28 +133,42 @@ ChartSpec costBreakdownChart(const Evaluation& e)
     c.stacked = true; // one bar per line, coloured by capital or operating
     ChartSeries capital{"capital (annualized)", SeriesKind::Bars, {}, {}};
     ChartSeries operating{"operating", SeriesKind::Bars, {}, {}};
-    // Lines under 3% of the year's cost are summed into one "other" bar per kind, so a chart a
-    // quarter of the dashboard wide keeps readable labels; the report lists every line.
-    const double total = units::in_usd_per_year(e.finance.totalPerYear) / 1e6;
-    for (const auto* lines : {&e.finance.capital, &e.finance.opex}) {
-        const bool isCapital = lines == &e.finance.capital;
-        double other = 0;
-        auto addBar = [&](std::string name, double v) {
-            c.categories.push_back(std::move(name));
-            capital.values.push_back(isCapital ? v : 0);
-            operating.values.push_back(isCapital ? 0 : v);
-        };
-        for (const CostLine& l : *lines) {
-            const double v = units::in_usd_per_year(l.perYear) / 1e6;
-            if (v == 0)
-                continue;
-            if (v < 0.03 * total)
-                other += v;
-            else
-                addBar(l.name, v);
+    struct Line {
+        const std::string* name;
+        double value;
+        bool capital;
+    };
+    std::vector<Line> lines;
+    for (const auto* list : {&e.finance.capital, &e.finance.opex})
+        for (const CostLine& l : *list)
+            if (const double v = units::in_usd_per_year(l.perYear) / 1e6; v != 0)
+                lines.push_back({&l.name, v, list == &e.finance.capital});
+    // The largest lines by themselves, in the report's order; the rest stacked in one bar, its
+    // capital and operating parts coloured as theirs. Five lines or fewer all show.
+    std::vector<bool> own(lines.size(), lines.size() <= kBreakdownBars + 1);
+    if (lines.size() > kBreakdownBars + 1) {
+        std::vector<std::size_t> byValue(lines.size());
+        std::iota(byValue.begin(), byValue.end(), std::size_t{0});
+        std::stable_sort(byValue.begin(), byValue.end(),
+                         [&](std::size_t a, std::size_t b) { return lines[a].value > lines[b].value; });
+        for (std::size_t k = 0; k < kBreakdownBars; ++k)
+            own[byValue[k]] = true;
+    }
+    double otherCapital = 0, otherOperating = 0;
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+        const Line& l = lines[k];
+        if (!own[k]) {
+            (l.capital ? otherCapital : otherOperating) += l.value;
+            continue;
         }
-        if (other > 0)
-            addBar(isCapital ? "other capital" : "other operating", other);
+        c.categories.push_back(*l.name);
+        capital.values.push_back(l.capital ? l.value : 0);
+        operating.values.push_back(l.capital ? 0 : l.value);
+    }
+    if (otherCapital != 0 || otherOperating != 0) {
+        c.categories.push_back("other");
+        capital.values.push_back(otherCapital);
+        operating.values.push_back(otherOperating);
     }
     c.series.push_back(std::move(capital));
     c.series.push_back(std::move(operating));

@@ -53,13 +53,25 @@ std::string bandLine(double p10, double p90, std::string_view unit)
 
 std::string compactBand(double p10, double p90, std::string_view unit)
 {
+    return "P10-P90 " + compactRange(p10, p90, unit);
+}
+
+std::string compactRange(double p10, double p90, std::string_view unit)
+{
     auto twoDigits = [](double v) {
         if (!std::isfinite(v) || v == 0)
             return v;
         const double scale = std::pow(10.0, std::floor(std::log10(std::abs(v))) - 1);
         return std::round(v / scale) * scale;
     };
-    return "P10-P90 " + figureParts(twoDigits(p10), unit).value + " to " + figureParts(twoDigits(p90), unit).value;
+    // Seven digits do not fit a tile: a million and up reads "3.3M" (money already does, "$330M").
+    auto end = [&](double v) {
+        const FigureText f = figureParts(twoDigits(v), unit);
+        if (std::abs(v) >= 1e6 && f.value.find('M') == std::string::npos && !f.unit.starts_with("M "))
+            return figureText(twoDigits(v) / 1e6) + "M";
+        return f.value;
+    };
+    return end(p10) + " to " + end(p90);
 }
 
 } // namespace planner

@@ -24,5 +24,7 @@ std::string bandLine(double p10, double p90, std::string_view unit);
 // For a small tile: both ends to two significant digits, without the unit the tile shows above:
 // "P10-P90 $0.17 to $0.38".
 std::string compactBand(double p10, double p90, std::string_view unit);
+// The same range without its name, "$0.12 to $0.21": for a place too narrow for the name.
+std::string compactRange(double p10, double p90, std::string_view unit);
 
 } // namespace planner

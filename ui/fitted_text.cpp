@@ -15,11 +15,12 @@ FittedText::FittedText(const QString& widest, QWidget* parent)
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 }
 
-void FittedText::setText(const QString& text)
+void FittedText::setText(const QString& text, const QString& shortText)
 {
-    if (text == text_)
+    if (text == text_ && shortText == short_)
         return;
     text_ = text;
+    short_ = shortText;
     update(); // deliberately no updateGeometry(): the size hint does not depend on the text
 }
 
@@ -38,13 +39,25 @@ QSize FittedText::minimumSizeHint() const
 void FittedText::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
-    QFont f = font();
-    const int natural = fontMetrics().horizontalAdvance(text_);
-    if (natural > width() && natural > 0)
-        f.setPointSizeF(std::max(f.pointSizeF() * 0.6, f.pointSizeF() * width() / natural));
+    constexpr double kSmallest = 0.6; // of the font, before the short form or clipping
+    // The font a text fits in, and whether it fits: scaled fonts do not measure exactly in
+    // proportion (hinting), so the shrunk font is measured again.
+    auto fitted = [&](const QString& text) {
+        QFont f = font();
+        const int natural = fontMetrics().horizontalAdvance(text);
+        if (natural > width() && natural > 0)
+            f.setPointSizeF(std::max(f.pointSizeF() * kSmallest, f.pointSizeF() * width() / natural * 0.97));
+        return std::pair{f, QFontMetrics(f).horizontalAdvance(text) <= width()};
+    };
+    QString shown = text_;
+    auto [f, fits] = fitted(shown);
+    if (!fits && !short_.isEmpty()) {
+        shown = short_;
+        f = fitted(shown).first;
+    }
     p.setFont(f);
     p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(rect(), int(alignment_), text_);
+    p.drawText(rect(), int(alignment_), shown);
 }
 
 void FittedText::changeEvent(QEvent* e)

@@ -64,7 +64,11 @@ void KpiTile::setFigure(const KpiFigure& figure, const KpiFigure* saved)
     value_->setText(QString::fromStdString(t.value));
     unit_->setText(QString::fromStdString(t.unit));
     const bool banded = figure.available && figure.p10 && figure.p90;
-    band_->setText(banded ? QString::fromStdString(compactBand(*figure.p10, *figure.p90, figure.unit)) : QString());
+    if (banded)
+        band_->setText(QString::fromStdString(compactBand(*figure.p10, *figure.p90, figure.unit)),
+                       QString::fromStdString(compactRange(*figure.p10, *figure.p90, figure.unit)));
+    else
+        band_->setText(QString());
     if (figure.evidence)
         chip_->setGrade(figure.evidence->grade);
     else
