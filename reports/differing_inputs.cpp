@@ -2,6 +2,7 @@
 #include "differing_inputs.h"
 
 #include "core/number_text.h"
+#include "scenario/field_labels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -86,7 +87,8 @@ std::vector<DifferingInput> differingInputs(const std::vector<ReportModel>& mode
 
 std::string differingInputLabel(const DifferingInput& d)
 {
-    return d.systemOwn ? d.path + " (each system's own)" : d.path;
+    const std::string label = labelOrPath(d.path);
+    return d.systemOwn ? label + " (each system's own)" : label;
 }
 
 std::vector<std::string> comparisonWarnings(const std::vector<ReportModel>& models,

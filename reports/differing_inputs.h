@@ -29,7 +29,8 @@ struct DifferingInput {
 std::vector<DifferingInput> differingInputs(const std::vector<ReportModel>& models);
 
 // One sentence per difference that is not the hardware's (see the header comment).
-// How a list names an input of the systems' own ("finance.system_price_usd (each system's own)").
+// How a person-facing list names an input: its field label, and for an input of the systems'
+// own, "System price (each system's own)". Machine outputs (JSON, CSV) keep the path.
 std::string differingInputLabel(const DifferingInput& d);
 
 std::vector<std::string> comparisonWarnings(const std::vector<ReportModel>& models,

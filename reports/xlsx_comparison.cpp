@@ -63,15 +63,18 @@ void fillComparison(XlsxBook& book, const ComparisonModel& c)
     // What differs among the scenarios besides the hardware, and every input that differs.
     XlsxSheet differing{book.addSheet("Inputs that differ"), "Inputs that differ", 0};
     worksheet_set_column(differing.ws, 0, 0, 44, nullptr);
-    worksheet_set_column(differing.ws, 1, lxw_col_t(n), 28, nullptr);
+    worksheet_set_column(differing.ws, 1, 1, 36, nullptr);
+    worksheet_set_column(differing.ws, 2, lxw_col_t(n + 1), 28, nullptr);
     differing.text(0, "input", book.header());
+    differing.text(1, "path", book.header());
     for (int i = 0; i < n; ++i)
-        differing.text(1 + i, c.scenarioNames[std::size_t(i)], book.header());
+        differing.text(2 + i, c.scenarioNames[std::size_t(i)], book.header());
     ++differing.row;
     for (const DifferingInput& d : c.differingInputs) {
         differing.text(0, differingInputLabel(d));
+        differing.text(1, d.path);
         for (int i = 0; i < n; ++i)
-            differing.text(1 + i, d.values[std::size_t(i)]);
+            differing.text(2 + i, d.values[std::size_t(i)]);
         ++differing.row;
     }
     for (const std::string& w : c.warnings) {

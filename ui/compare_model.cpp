@@ -24,12 +24,15 @@ constexpr std::array<std::string_view, 13> kMoreFigures{
     "results.utilization_realized", "reliability.goodput", "reliability.availability",
 };
 
+// Each key once: the headline tiles include some of the further figures.
 std::vector<std::string_view> figureKeys()
 {
     std::vector<std::string_view> keys;
     for (const KpiSpec& k : headlineFigures())
         keys.push_back(k.key);
-    keys.insert(keys.end(), kMoreFigures.begin(), kMoreFigures.end());
+    for (std::string_view k : kMoreFigures)
+        if (std::find(keys.begin(), keys.end(), k) == keys.end())
+            keys.push_back(k);
     return keys;
 }
 
@@ -91,6 +94,23 @@ std::optional<double> CompareModel::value(int scenario, int row) const
     return m->value;
 }
 
+// One scale per row, the baseline's (else the first scenario's with a value): the figures of a row
+// line up in one unit, "45.41" and "46.09" under "%", "182.5" under "trillion tokens/year".
+FigureScale CompareModel::rowScale(int row, std::string_view unit) const
+{
+    std::optional<double> v = baseline_ >= 0 && baseline_ < int(columns_.size()) ? value(baseline_, row) : std::nullopt;
+    for (int i = 0; !v && i < int(columns_.size()); ++i)
+        v = value(i, row);
+    return figureScale(v.value_or(0.0), unit);
+}
+
+// The unit column under a row's scale: a money figure carries "$" and its step ("$135.3M") in
+// the cell, so the column keeps the unit's name ("USD", "USD/year").
+std::string CompareModel::scaledUnit(const FigureScale& scale, std::string_view unit)
+{
+    return scale.prefix.empty() ? scale.unit : std::string(unit);
+}
+
 std::optional<double> CompareModel::ratio(int scenario, int row) const
 {
     if (baseline_ < 0 || baseline_ >= int(columns_.size()))
@@ -116,9 +136,10 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
                        : QString::fromUtf8(key.data(), qsizetype(key.size()));
         return {};
     }
+    const FigureScale scale = rowScale(index.row(), any ? any->unit : std::string_view());
     if (index.column() == 1) {
         if (role == Qt::DisplayRole && any)
-            return QString::fromUtf8(any->unit.data(), qsizetype(any->unit.size()));
+            return QString::fromStdString(scaledUnit(scale, any->unit));
         return {};
     }
     const auto v = value(scenario, index.row());
@@ -127,10 +148,7 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole: {
         if (!v)
             return tr("n/a");
-        // The thousands prefix travels with the number ("273 M"), the unit column says "USD".
-        const FigureText t = figureParts(*v, "");
-        const QString prefix = QString::fromStdString(t.unit).trimmed();
-        const QString text = QString::fromStdString(t.value) + (prefix.isEmpty() ? QString() : QString(QLatin1Char(' ') + prefix));
+        const QString text = QString::fromStdString(scaledNumber(*v, scale));
         if (scenario == baseline_ || !r)
             return text;
         return QStringLiteral("%1  (%2\u00D7)").arg(text, QString::fromStdString(numberText(*r)));

@@ -6,6 +6,7 @@
 
 #include "differing_inputs.h"
 #include "document_evaluator.h"
+#include "core/number_text.h"
 
 #include <QAbstractTableModel>
 #include <QVector>
@@ -56,6 +57,8 @@ private:
     };
     std::optional<double> value(int scenario, int row) const;
     std::optional<double> ratio(int scenario, int row) const;
+    FigureScale rowScale(int row, std::string_view unit) const;
+    static std::string scaledUnit(const FigureScale& scale, std::string_view unit);
 
     QVector<Column> columns_;
     int baseline_ = 0;

@@ -2,6 +2,7 @@
 #include "compare_view.h"
 
 #include "compare_model.h"
+#include "frozen_column_table.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -18,7 +19,7 @@ CompareView::CompareView(CompareModel* model, QWidget* parent)
     : QWidget(parent)
     , model_(model)
     , baseline_(new QComboBox(this))
-    , table_(new QTableView(this))
+    , table_(new FrozenColumnTable(this))
     , differences_(new QLabel(this))
 {
     auto* v = new QVBoxLayout(this);
@@ -83,8 +84,10 @@ void CompareView::showDifferences()
             QStringList values;
             for (const std::string& v : in.values)
                 values << (v.empty() ? QStringLiteral("-") : QString::fromStdString(v).toHtmlEscaped());
-            html += QString::fromStdString(differingInputLabel(in)).toHtmlEscaped() + QStringLiteral(": ") + values.join(QStringLiteral(" / "))
-                + QStringLiteral("<br>");
+            // The label reads; the path beside it in grey is what a scenario file and --set call it.
+            html += QString::fromStdString(differingInputLabel(in)).toHtmlEscaped()
+                + QStringLiteral(" <span style=\"color:#666\">(%1)</span>: ").arg(QString::fromStdString(in.path).toHtmlEscaped())
+                + values.join(QStringLiteral(" / ")) + QStringLiteral("<br>");
         }
     }
     for (const std::string& w : d.warnings)

@@ -7,6 +7,7 @@
 #include "compare_view.h"
 #include "document_evaluator.h"
 #include "evidence_models.h"
+#include "frozen_column_table.h"
 #include "provenance_panel.h"
 #include "scenario/scenario_schema.h"
 #include "scenario_document.h"
@@ -15,9 +16,17 @@
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
 #include <QSignalSpy>
+#include <QScrollBar>
 #include <QTableView>
+#include <QTextDocumentFragment>
 
 using namespace planner;
+
+// The differences as a reader sees them: the label's rich text as plain text.
+QString differences(const MainWindow& w)
+{
+    return QTextDocumentFragment::fromHtml(w.compareView()->differencesText()).toPlainText();
+}
 
 class TestCompareModels : public QObject {
     Q_OBJECT
@@ -141,17 +150,48 @@ private Q_SLOTS:
         auto* gb300 = w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json"));
         QVERIFY(gb300);
         w.tabs()->setCurrentWidget(w.compareView());
-        QTRY_VERIFY(w.compareView()->differencesText().contains(QStringLiteral("system: gb200-nvl72 / gb300-nvl72")));
-        QVERIFY2(w.compareView()->differencesText().contains(QStringLiteral("finance.system_price_usd (each system's own)")),
-                 qPrintable(w.compareView()->differencesText()));
-        QVERIFY(!w.compareView()->differencesText().contains(QStringLiteral("Warning")));
+        QTRY_VERIFY(differences(w).contains(QStringLiteral("System (system): gb200-nvl72 / gb300-nvl72")));
+        QVERIFY2(differences(w).contains(QStringLiteral("System price (each system's own)")),
+                 qPrintable(differences(w)));
+        QVERIFY(!differences(w).contains(QStringLiteral("Warning")));
         QVERIFY(gb300->setFieldText("facility.mode", "colocation"));
-        QTRY_VERIFY2(w.compareView()->differencesText().contains(QStringLiteral("facility.mode: build / colocation")),
-                     qPrintable(w.compareView()->differencesText()));
-        QVERIFY(w.compareView()->differencesText().contains(QStringLiteral("differ in ownership")));
+        QTRY_VERIFY2(differences(w).contains(QStringLiteral("Ownership (facility.mode): build / colocation")),
+                     qPrintable(differences(w)));
+        QVERIFY(differences(w).contains(QStringLiteral("differ in ownership")));
         QVERIFY(gb300->setFieldText("facility.mode", "build"));
-        QTRY_VERIFY2(!w.compareView()->differencesText().contains(QStringLiteral("differ in ownership")),
-                     qPrintable(w.compareView()->differencesText()));
+        QTRY_VERIFY2(!differences(w).contains(QStringLiteral("differ in ownership")),
+                     qPrintable(differences(w)));
+    }
+
+    // With more scenarios than the table's width holds at 1280x800, scrolled to its right end, the
+    // figure names stay at the left edge: a second view of the same model over the table, showing
+    // the first column only, at its width and scrolled with it.
+    void compareFreezesItsFigureColumn()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        w.resize(1280, 800);
+        w.show();
+        for (const char* example : {"gb200-nvl72-deepseek-r1.json", "gb300-nvl72-deepseek-r1.json",
+                                    "vr200-nvl72-deepseek-r1.json", "hgx-b300-deepseek-r1.json"})
+            QVERIFY(w.openFile(uitest::example(example)));
+        w.tabs()->setCurrentWidget(w.compareView());
+        auto* table = qobject_cast<FrozenColumnTable*>(w.compareView()->table());
+        QVERIFY(table);
+        QTRY_VERIFY(table->horizontalScrollBar()->maximum() > 0); // the columns do not all fit
+        table->horizontalScrollBar()->setValue(table->horizontalScrollBar()->maximum());
+        QTRY_VERIFY(table->visualRect(table->model()->index(0, 0)).right() < table->columnWidth(0));
+        const QTableView* frozen = table->frozenView();
+        QVERIFY(frozen->isVisible());
+        QCOMPARE(frozen->model(), table->model());
+        QCOMPARE(frozen->width(), table->columnWidth(0));
+        QVERIFY(frozen->geometry().left() <= table->frameWidth() + table->verticalHeader()->width());
+        for (int c = 1; c < table->model()->columnCount(); ++c)
+            QVERIFY(frozen->isColumnHidden(c));
+        QVERIFY(!frozen->isColumnHidden(0));
+        // Scrolled down, the names follow their rows.
+        table->verticalScrollBar()->setValue(table->verticalScrollBar()->maximum());
+        QCOMPARE(frozen->verticalScrollBar()->value(), table->verticalScrollBar()->value());
+        QCOMPARE(frozen->rowHeight(3), table->rowHeight(3));
     }
 
     void provenanceModelsPassTheTesterAndFollowTheFigure()
