@@ -71,6 +71,21 @@ ChartSpec histogramChart(std::vector<double> samples, const OutputDistribution& 
     return c;
 }
 
+std::string sweepAxisTitle(const SweepQuantity& q, const Evaluation* e)
+{
+    std::string label = q.name, unit;
+    if (q.input) {
+        label = labelOrPath(q.input->path);
+        unit = std::string(q.input->unit);
+    } else if (const Metric* m = e ? e->metric(q.name) : nullptr) {
+        label = m->label;
+        unit = m->unit;
+    }
+    if (unit.empty() || (q.input && label.ends_with(')')))
+        return label;
+    return label.ends_with(')') ? label + ", " + unit : label + " (" + unit + ")";
+}
+
 ChartSpec frontierChart(std::vector<std::pair<double, double>> points, std::string_view xTitle, std::string_view yTitle)
 {
     ChartSpec c;

@@ -163,8 +163,10 @@ void SweepPanel::run()
             std::vector<std::pair<double, double>> points;
             for (std::size_t i = 0; i < result->combinations.size() && k >= 2; ++i)
                 points.push_back({result->values[i * k + 1], result->values[i * k]});
-            chart_->setSpec(frontierChart(points, k >= 2 ? spec.objectives[1].quantity.name : "",
-                                          spec.objectives.front().quantity.name));
+            const auto shown = evaluator_ ? evaluator_->snapshot() : nullptr;
+            const Evaluation* e = shown && shown->evaluation ? &*shown->evaluation : nullptr;
+            chart_->setSpec(frontierChart(points, k >= 2 ? sweepAxisTitle(spec.objectives[1].quantity, e) : "",
+                                          sweepAxisTitle(spec.objectives.front().quantity, e)));
             QString text = tr("%1 configurations, %2 infeasible, %3 outside the constraints; %4 on the frontier. Click a point to open it.")
                                .arg(result->evaluated)
                                .arg(result->infeasible)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/default_uncertainty.h"
 
+#include "scenario/field_labels.h"
+
 #include "analysis/distribution.h"
 #include "analysis/uncertain_inputs.h"
 #include "core/number_text.h"
@@ -56,7 +58,7 @@ Scenario withDefaultUncertainty(Scenario s, const Evaluation& nominal, std::vect
     if (auto t = throughputSwing(s, nominal)) {
         const Distribution d = throughPercentiles(t->low, t->high);
         if (setDistribution(s, kThroughput, d, "assumed: log-normal through the predicted throughput's P10-P90 band"))
-            note(std::string(kThroughput) + ": log-normal through P10 " + figureText(t->low) + " and P90 "
+            note(labelOrPath(kThroughput) + " (" + std::string(kThroughput) + "): log-normal through P10 " + figureText(t->low) + " and P90 "
                  + figureText(t->high) + " tokens/s per GPU (median " + figureText(d.center) + ", sigma "
                  + figureText(d.spread) + "), the " + t->basis);
     }

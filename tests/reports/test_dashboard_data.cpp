@@ -4,7 +4,9 @@
 // 1280x800 screen keeps its labels; and a tile's band fits its width in a short form.
 #include "app/cli_test_support.h"
 #include "cli_common.h"
+#include "analysis_charts.h"
 #include "dashboard_data.h"
+#include "scenario/scenario_schema.h"
 #include "figure_text.h"
 
 #include <QtTest>
@@ -68,6 +70,21 @@ private Q_SLOTS:
         // Nothing is lost: the bars add up to the year's cost.
         const double total = units::in_usd_per_year(e.finance.totalPerYear) / 1e6;
         QVERIFY(std::abs(sum(c.series[0].values) + sum(c.series[1].values) - total) < 1e-9 * total);
+    }
+
+    void sweepAxesReadAsWords()
+    {
+        const Evaluation e = evaluated(clitest::examplePath("gb200-nvl72-deepseek-r1.json"));
+        // An output by the evaluation's label and its unit; without an evaluation, its key.
+        const SweepQuantity cost{"results.cost_per_mtok_usd", headlineFromKey("results.cost_per_mtok_usd"), nullptr};
+        QCOMPARE(sweepAxisTitle(cost, &e), std::string("Cost per million tokens (input + output), USD/Mtok"));
+        QCOMPARE(sweepAxisTitle(cost, nullptr), std::string("results.cost_per_mtok_usd"));
+        const SweepQuantity capex{"results.capex_usd", headlineFromKey("results.capex_usd"), nullptr};
+        QCOMPARE(sweepAxisTitle(capex, &e), std::string("Capital expenditure (USD)"));
+        // A field by its label, which already names its unit here.
+        const SweepQuantity slo{"workload.min_tokens_per_s_per_user", std::nullopt,
+                                findField("workload.min_tokens_per_s_per_user")};
+        QCOMPARE(sweepAxisTitle(slo, nullptr), std::string("Interactivity (tokens/s per user)"));
     }
 
     void aTileBandHasAShortForm()
