@@ -95,6 +95,7 @@ void DocumentEvaluator::recomputeNow()
         refreshSaved();
     auto snap = std::make_shared<EvaluationSnapshot>();
     const EvaluationContext ctx = context(&snap->benchmarkDb, &snap->error);
+    snap->data = data_;
     if (snap->error.isEmpty()) {
         const Scenario& s = document_->scenario();
         auto e = evaluate(s, *catalog_, ctx);

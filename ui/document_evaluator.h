@@ -46,6 +46,7 @@ struct EvaluationSnapshot {
     std::optional<Evaluation> saved;      // the file as saved, for "change against saved"
     DashboardData dashboard;
     QString benchmarkDb;                  // the database the throughput came from; empty = none
+    std::shared_ptr<const MeasuredData> data; // its rows, for naming the ones a figure rests on; may be null
     // How the last edit changed the cluster's shape (racks, fabric tiers, switches), in words;
     // kept through saves and catalog reloads that leave the shape as it was.
     Warnings shapeChanges;
@@ -61,6 +62,7 @@ public:
                       QObject* parent = nullptr);
 
     std::shared_ptr<const EvaluationSnapshot> snapshot() const { return snapshot_; }
+    const Catalog& catalog() const { return *catalog_; }
     void recomputeNow(); // skips the coalescing timer (tests, screenshots, first show)
     bool pending() const { return timer_.isActive(); }
     // The window within which edits are gathered into one evaluation; kCoalesceMs unless a test

@@ -5,10 +5,13 @@
 
 namespace planner {
 
-void RestsOnModel::setEvidence(EvidencePtr evidence)
+void RestsOnModel::setEvidence(EvidencePtr evidence, std::vector<InputDetail> details)
 {
     beginResetModel();
     evidence_ = std::move(evidence);
+    details_ = std::move(details);
+    if (!evidence_ || details_.size() != evidence_->inputs.size())
+        details_.clear();
     endResetModel();
 }
 
@@ -25,14 +28,48 @@ QVariant RestsOnModel::data(const QModelIndex& index, int role) const
         return {};
     const auto row = std::size_t(index.row());
     const Grade g = row < evidence_->inputGrades.size() ? evidence_->inputGrades[row] : Grade::User;
+    const std::string id = evidence_->inputs[row].str();
+    const InputDetail* d = row < details_.size() ? &details_[row] : nullptr;
+    auto qs = [](const std::string& s) { return QString::fromStdString(s); };
     switch (role) {
     case Qt::DisplayRole:
-    case Qt::ToolTipRole:
-        return index.column() == 0 ? QString::fromStdString(evidence_->inputs[row]) : gradeText(g);
+        if (index.column() == 1)
+            return gradeText(g);
+        if (!d)
+            return qs(id);
+        return d->value.empty() ? qs(d->name) : tr("%1: %2").arg(qs(d->name), qs(d->value));
+    case Qt::ToolTipRole: {
+        if (index.column() == 1 || !d)
+            return index.column() == 1 ? gradeText(g) : qs(id);
+        QString tip = qs(d->name);
+        if (!d->value.empty())
+            tip += QLatin1Char('\n') + tr("Value: %1").arg(qs(d->value));
+        if (!d->source.empty())
+            tip += QLatin1Char('\n') + tr("Source: %1").arg(qs(d->source));
+        if (!d->date.empty())
+            tip += QLatin1Char('\n') + tr("Date: %1").arg(qs(d->date));
+        tip += QLatin1Char('\n') + tr("Id: %1").arg(qs(id));
+        if (d->kind == InputKind::BenchmarkRow)
+            tip += QLatin1Char('\n') + tr("Double-click to open the row in Benchmarks.");
+        else if (d->kind == InputKind::CatalogFigure && !d->catalogId.empty())
+            tip += QLatin1Char('\n') + tr("Double-click to open it in the Catalog.");
+        else if (d->kind == InputKind::Field)
+            tip += QLatin1Char('\n') + tr("Double-click to go to the field.");
+        return tip;
+    }
     case Qt::ForegroundRole:
         return index.column() == 1 ? QVariant::fromValue(gradeColor(g)) : QVariant();
     case GradeRole:
         return int(g);
+    case IdRole:
+        return qs(id);
+    case KindRole:
+        return d ? int(d->kind) : QVariant();
+    case RowRole:
+        return d && d->kind == InputKind::BenchmarkRow ? QVariant(qlonglong(d->row)) : QVariant();
+    case CatalogRole:
+        return d && !d->catalogId.empty() ? QVariant(QStringList{qs(d->catalogKind), qs(d->catalogId), qs(d->catalogField)})
+                                          : QVariant();
     default:
         return {};
     }

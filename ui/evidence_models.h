@@ -6,6 +6,7 @@
 
 #include "core/metric.h"
 #include "core/result.h"
+#include "evidence_inputs.h"
 
 #include <QAbstractTableModel>
 
@@ -14,12 +15,21 @@
 
 namespace planner {
 
+// Each input in words (evidence_inputs.h): its name and value, with its id, source and date in the
+// tooltip; the roles say where a double-click opens it.
 class RestsOnModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Role { GradeRole = Qt::UserRole + 1 }; // int(Grade)
+    enum Role {
+        GradeRole = Qt::UserRole + 1, // int(Grade)
+        IdRole,                       // the evidence id: "row:654", "workload.pue"
+        KindRole,                     // int(InputKind)
+        RowRole,                      // a benchmark row's id
+        CatalogRole,                  // a catalog figure: QStringList{kind, id, field}
+    };
     using QAbstractTableModel::QAbstractTableModel;
-    void setEvidence(EvidencePtr evidence);
+    // `details` describe evidence->inputs in the same order; without them the ids show.
+    void setEvidence(EvidencePtr evidence, std::vector<InputDetail> details = {});
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -28,6 +38,7 @@ public:
 
 private:
     EvidencePtr evidence_;
+    std::vector<InputDetail> details_;
 };
 
 class WarningsModel : public QAbstractTableModel {

@@ -16,6 +16,7 @@
 #include "measured_data_library.h"
 #include "fitted_text.h"
 #include "help_menu.h"
+#include "provenance_links.h"
 #include "provenance_panel.h"
 #include "scenario/scenario_schema.h"
 #include "scenario_document.h"
@@ -85,6 +86,7 @@ MainWindow::MainWindow(Options options, QWidget* parent)
     buildActions();
     statusBar()->addWidget(recomputeLabel_);
     statusBar()->addPermanentWidget(dbLabel_);
+    connectProvenanceLinks(this);
     connect(dashboard_, &DashboardView::figureActivated, this, [this](const QString& key) {
         provenance_->showFigure(key);
         if (auto* dock = findChild<QDockWidget*>(QStringLiteral("provenanceDock"))) {

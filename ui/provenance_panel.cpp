@@ -4,6 +4,7 @@
 #include "compare_model.h"
 #include "evidence_models.h"
 #include "grade_bar.h"
+#include "measured_throughput.h"
 #include "scenario_document.h"
 #include "verified_only.h"
 
@@ -56,6 +57,9 @@ ProvenancePanel::ProvenancePanel(QWidget* parent)
     inputs->setAccessibleName(tr("Inputs the figure rests on"));
     inputs->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     inputs->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    inputs->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    inputs->setTextElideMode(Qt::ElideNone);
+    connect(inputs, &QAbstractItemView::doubleClicked, this, [this](const QModelIndex& i) { openInput(i.row()); });
     v->addWidget(inputs, 2);
 
     verifiedSwitch_->setToolTip(tr(
@@ -138,7 +142,15 @@ void ProvenancePanel::refresh()
                                                QString::fromStdString(m->evidence->method).toHtmlEscaped())
                                     : tr("<b>%1</b>: no evidence recorded").arg(label.toHtmlEscaped()));
         bar_->setGrades(m->evidence ? m->evidence->inputGrades : std::vector<Grade>{});
-        restsOn_->setEvidence(m->evidence);
+        std::vector<InputDetail> details;
+        if (m->evidence && evaluator_) {
+            const std::span<const BenchmarkPoint> rows =
+                snapshot_->data ? std::span<const BenchmarkPoint>(snapshot_->data->points) : std::span<const BenchmarkPoint>();
+            const InputDescriber describer(e->resolved, evaluator_->catalog(), rows);
+            for (const SharedString& id : m->evidence->inputs)
+                details.push_back(describer.describe(id.view()));
+        }
+        restsOn_->setEvidence(m->evidence, std::move(details));
     }
     // The last edit's change of shape first: it explains a jump in cost the analyst just caused.
     Warnings warnings = e ? snapshot_->shapeChanges : Warnings{};
@@ -150,6 +162,30 @@ void ProvenancePanel::refresh()
     derivation_->setVisible(derived);
     if (derived)
         derivation_->setText(tr("<b>Throughput</b>: %1").arg(QString::fromStdString(e->throughputDerivation).toHtmlEscaped()));
+}
+
+void ProvenancePanel::openInput(int row)
+{
+    const QModelIndex i = restsOn_->index(row, 0);
+    if (!i.isValid())
+        return;
+    const QVariant kind = i.data(RestsOnModel::KindRole);
+    if (!kind.isValid())
+        return;
+    switch (InputKind(kind.toInt())) {
+    case InputKind::BenchmarkRow:
+        Q_EMIT openBenchmarkRow(i.data(RestsOnModel::RowRole).toLongLong());
+        break;
+    case InputKind::CatalogFigure:
+        if (const QStringList c = i.data(RestsOnModel::CatalogRole).toStringList(); c.size() == 3)
+            Q_EMIT openCatalogFigure(c[0], c[1], c[2]);
+        break;
+    case InputKind::Field:
+        Q_EMIT openField(i.data(RestsOnModel::IdRole).toString());
+        break;
+    case InputKind::Model:
+        break; // a part of the model: its words and the derivation above are all there is
+    }
 }
 
 QString ProvenancePanel::derivationText() const { return derivation_->isHidden() ? QString() : derivation_->text(); }

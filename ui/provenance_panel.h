@@ -38,6 +38,13 @@ public:
     WarningsModel* warningsModel() const { return warnings_; }
     QStringList resetPaths() const { return resetPaths_; }
     QString derivationText() const; // how the throughput was obtained; empty when not shown
+    // What a double-click on an input row does: asks the window to open it where it lives.
+    void openInput(int row);
+
+Q_SIGNALS:
+    void openBenchmarkRow(qint64 id);
+    void openCatalogFigure(const QString& kind, const QString& id, const QString& field);
+    void openField(const QString& path);
 
 private:
     void refresh();

@@ -7,7 +7,12 @@
 #include "compare_view.h"
 #include "document_evaluator.h"
 #include "evidence_models.h"
+#include "benchmark_browser.h"
+#include "catalog_browser.h"
+#include "catalog_figure_model.h"
+#include "field_row.h"
 #include "frozen_column_table.h"
+#include "scenario_form.h"
 #include "provenance_panel.h"
 #include "scenario/scenario_schema.h"
 #include "scenario_document.h"
@@ -194,6 +199,87 @@ private Q_SLOTS:
         QCOMPARE(frozen->rowHeight(3), table->rowHeight(3));
     }
 
+    // The inputs read as words, and a double-click opens each where it lives: the benchmark row in
+    // Benchmarks (selected, its raw record shown), the catalog figure in Catalog, the field in the
+    // form. GB300's throughput is read from the bundled database.
+    void provenanceInputsOpenWhereTheyLive()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        w.resize(1440, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* doc = w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json"));
+        QVERIFY(doc);
+        ProvenancePanel* p = w.provenance();
+        p->showFigure(QStringLiteral("results.cost_per_mtok_usd"));
+        QSignalSpy opened(p, &ProvenancePanel::openBenchmarkRow);
+        RestsOnModel* m = p->restsOnModel();
+        auto rowOf = [&](InputKind kind, const QString& idPrefix = {}) {
+            for (int r = 0; r < m->rowCount(); ++r) {
+                const QModelIndex i = m->index(r, 0);
+                if (i.data(RestsOnModel::KindRole).toInt() == int(kind)
+                    && i.data(RestsOnModel::IdRole).toString().startsWith(idPrefix))
+                    return r;
+            }
+            return -1;
+        };
+        auto* table = p->findChild<QTableView*>();
+        QVERIFY(table && table->model() == m);
+        auto doubleClick = [&](int row) {
+            table->scrollTo(m->index(row, 0));
+            const QRect cell = table->visualRect(m->index(row, 0));
+            QVERIFY2(table->isVisible() && table->viewport()->rect().contains(cell.center()), "the row is on screen");
+            // An item view takes a double-click on the index its press chose: press first.
+            QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+            QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        };
+
+        // A benchmark row: named by its source, system and model, not "row:N".
+        const int bench = rowOf(InputKind::BenchmarkRow);
+        QVERIFY(bench >= 0);
+        const QString benchText = m->index(bench, 0).data().toString();
+        QVERIFY2(!benchText.startsWith(QStringLiteral("row:")) && benchText.contains(QStringLiteral("deepseek-r1")),
+                 qPrintable(benchText));
+        const qint64 id = m->index(bench, 0).data(RestsOnModel::RowRole).toLongLong();
+        doubleClick(bench);
+        QCOMPARE(opened.count(), 1);
+        auto* benchmarks = w.tabs()->findChild<ui::BenchmarkBrowser*>(QStringLiteral("benchmarks"));
+        QVERIFY(benchmarks);
+        QTRY_VERIFY(benchmarks->isVisible());
+        QVERIFY2(!benchmarks->rawRecordText().isEmpty(), "the selected row's record shows");
+        const QModelIndex selected = benchmarks->findChild<QTableView*>()->currentIndex();
+        QVERIFY(selected.isValid());
+        const auto* run = benchmarks->tableModel()->run(benchmarks->filterModel()->mapToSource(selected).row());
+        QVERIFY(run);
+        QCOMPARE(qint64(run->id), id);
+
+        // A catalog figure: its item's name and figure, with its value.
+        const int figure = rowOf(InputKind::CatalogFigure, QStringLiteral("catalog:gb300-nvl72.power"));
+        QVERIFY(figure >= 0);
+        QVERIFY2(m->index(figure, 0).data().toString().contains(QStringLiteral("kW")),
+                 qPrintable(m->index(figure, 0).data().toString()));
+        w.tabs()->setCurrentIndex(0);
+        doubleClick(figure);
+        auto* catalog = w.tabs()->findChild<ui::CatalogBrowser*>(QStringLiteral("catalog"));
+        QVERIFY(catalog);
+        QTRY_VERIFY(catalog->isVisible());
+        const QModelIndex chosen = catalog->findChild<QTableView*>()->currentIndex();
+        QVERIFY(chosen.isValid());
+        const QModelIndex source = catalog->filterModel()->mapToSource(chosen);
+        const CatalogFigure* f = catalog->figureModel()->figureAt(source.row());
+        QVERIFY(f);
+        QCOMPARE(f->id, std::string("gb300-nvl72"));
+        QCOMPARE(f->field, std::string("power_kw"));
+
+        // A field: its label and value; a double-click puts the cursor in its editor.
+        const int field = rowOf(InputKind::Field, QStringLiteral("facility.electricity_usd_per_kwh"));
+        QVERIFY(field >= 0);
+        QVERIFY2(m->index(field, 0).data().toString().startsWith(QStringLiteral("Electricity price")),
+                 qPrintable(m->index(field, 0).data().toString()));
+        doubleClick(field);
+        QTRY_COMPARE(QApplication::focusWidget(), w.form()->row(QStringLiteral("facility.electricity_usd_per_kwh"))->editor());
+    }
+
     void provenanceModelsPassTheTesterAndFollowTheFigure()
     {
         MainWindow w(uitest::quietWindow(dir_));
@@ -207,7 +293,7 @@ private Q_SLOTS:
         p->showFigure(QStringLiteral("results.tco_per_gpu_hour_usd"));
         const Metric* tco = e.metric("results.tco_per_gpu_hour_usd");
         QCOMPARE(p->restsOnModel()->rowCount(), int(tco->evidence->inputs.size()));
-        QCOMPARE(p->restsOnModel()->index(0, 0).data().toString(), QString::fromStdString(tco->evidence->inputs[0]));
+        QCOMPARE(p->restsOnModel()->index(0, 0).data(RestsOnModel::IdRole).toString(), QString::fromStdString(tco->evidence->inputs[0]));
         QCOMPARE(p->warningsModel()->rowCount(), int(e.warnings.size()));
         // Vera Rubin has no rows of its own: the panel says how its throughput was obtained, the
         // sentence the CLI and the PDF print (the source system, the spec ratio and its exponents).

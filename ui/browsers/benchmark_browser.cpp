@@ -195,6 +195,22 @@ void BenchmarkBrowser::setFilter(BenchmarkTableModel::Column column, const QStri
 
 int BenchmarkBrowser::visibleRowCount() const { return filter_->rowCount(); }
 
+bool BenchmarkBrowser::selectRun(std::int64_t id)
+{
+    const auto& runs = table_->runs();
+    const auto it = std::find_if(runs.begin(), runs.end(), [id](const StoredRun& r) { return r.id == id; });
+    if (it == runs.end())
+        return false;
+    for (const auto& entry : combos_)
+        setFilter(entry.first, QString());
+    const QModelIndex index = filter_->mapFromSource(table_->index(int(it - runs.begin()), 0));
+    if (!index.isValid())
+        return false;
+    view_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    view_->scrollTo(index);
+    return true;
+}
+
 void BenchmarkBrowser::selectVisibleRow(int row)
 {
     view_->selectionModel()->setCurrentIndex(filter_->index(row, 0),

@@ -39,6 +39,9 @@ public:
     void setFilter(BenchmarkTableModel::Column column, const QString& value);
     int visibleRowCount() const;
     void selectVisibleRow(int row);
+    // Clears the filters and selects the stored run with this id (its curve and raw record show);
+    // false when the database shown has no such run.
+    bool selectRun(std::int64_t id);
 
     BenchmarkTableModel* tableModel() const { return table_; }
     BenchmarkFilterModel* filterModel() const { return filter_; }
