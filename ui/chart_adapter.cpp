@@ -16,6 +16,8 @@
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QStackedLayout>
+#include <QVBoxLayout>
+#include <QPushButton>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -260,16 +262,35 @@ void addXy(QChart* chart, const ChartSpec& spec)
 ChartPanel::ChartPanel(QWidget* parent)
     : QWidget(parent)
     , view_(new QChartView(this))
-    , empty_(new QLabel(this))
+    , emptyPage_(new QWidget(this))
+    , empty_(new QLabel(emptyPage_))
+    , emptyAction_(new QPushButton(emptyPage_))
 {
     auto* stack = new QStackedLayout(this);
     stack->addWidget(view_);
-    stack->addWidget(empty_);
+    stack->addWidget(emptyPage_);
+    auto* page = new QVBoxLayout(emptyPage_);
+    page->addStretch(1);
+    page->addWidget(empty_);
+    page->addWidget(emptyAction_, 0, Qt::AlignHCenter);
+    page->addStretch(1);
     empty_->setAlignment(Qt::AlignCenter);
     empty_->setWordWrap(true);
+    emptyAction_->hide();
+    connect(emptyAction_, &QPushButton::clicked, this, &ChartPanel::emptyActionTriggered);
     view_->setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 200);
 }
+
+void ChartPanel::showFirstRun(const QString& explanation, const QString& buttonText)
+{
+    empty_->setText(explanation);
+    emptyAction_->setText(buttonText);
+    emptyAction_->show();
+    static_cast<QStackedLayout*>(layout())->setCurrentWidget(emptyPage_);
+}
+
+QString ChartPanel::emptyText() const { return empty_->text(); }
 
 void ChartPanel::setSpec(const ChartSpec& spec)
 {
@@ -288,9 +309,10 @@ void ChartPanel::setSpec(const ChartSpec& spec)
     }
     spec_ = spec;
     setAccessibleName(qs(spec.title));
+    emptyAction_->hide();
     if (spec.empty()) {
         empty_->setText(QStringLiteral("<b>%1</b><br>%2").arg(qs(spec.title), qs(spec.emptyText)));
-        stack->setCurrentWidget(empty_);
+        stack->setCurrentWidget(emptyPage_);
         return;
     }
     auto* chart = new QChart;

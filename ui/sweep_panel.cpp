@@ -97,6 +97,10 @@ SweepPanel::SweepPanel(QWidget* parent)
     connect(cancelButton_, &QPushButton::clicked, this, &SweepPanel::cancel);
     connect(job_, &BackgroundJob::finished, this, [this] { setBusy(false); });
     connect(chart_, &ChartPanel::pointClicked, this, [this](const QPointF& p) { openPoint(p.x(), p.y()); });
+    chart_->showFirstRun(tr("Evaluates every combination of the fields above and plots the cheapest cost per million "
+                            "tokens at each interactivity; click a point to open it as a scenario."),
+                         tr("Run sweep"));
+    connect(chart_, &ChartPanel::emptyActionTriggered, this, &SweepPanel::run);
     setBusy(false);
 }
 
@@ -114,6 +118,7 @@ void SweepPanel::cancel() { job_->cancel(); }
 void SweepPanel::setBusy(bool busy)
 {
     runButton_->setEnabled(!busy && evaluator_);
+    chart_->emptyActionButton()->setEnabled(!busy && evaluator_);
     cancelButton_->setEnabled(busy);
 }
 

@@ -95,6 +95,14 @@ UncertaintyPanel::UncertaintyPanel(QWidget* parent)
     connect(monteCarloButton_, &QPushButton::clicked, this, &UncertaintyPanel::runMonteCarlo);
     connect(cancelButton_, &QPushButton::clicked, this, &UncertaintyPanel::cancel);
     connect(job_, &BackgroundJob::finished, this, [this] { setBusy(false); });
+    tornado_->showFirstRun(tr("Moves each uncertain input to the low and the high end of its range, one at a time, "
+                              "and ranks them by how far cost per million tokens moves."),
+                           tr("Run tornado"));
+    histogram_->showFirstRun(tr("Draws every uncertain input at once and shows the spread of cost per million tokens: "
+                                "P10, P50, P90 and the mean."),
+                             tr("Run Monte Carlo"));
+    connect(tornado_, &ChartPanel::emptyActionTriggered, this, &UncertaintyPanel::runTornado);
+    connect(histogram_, &ChartPanel::emptyActionTriggered, this, &UncertaintyPanel::runMonteCarlo);
     setBusy(false);
 }
 
@@ -114,6 +122,8 @@ void UncertaintyPanel::setBusy(bool busy)
 {
     tornadoButton_->setEnabled(!busy && evaluator_);
     monteCarloButton_->setEnabled(!busy && evaluator_);
+    tornado_->emptyActionButton()->setEnabled(!busy && evaluator_);
+    histogram_->emptyActionButton()->setEnabled(!busy && evaluator_);
     cancelButton_->setEnabled(busy);
 }
 

@@ -13,6 +13,7 @@
 #include "uncertainty_panel.h"
 
 #include <QChartView>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QValueAxis>
 #include <QTest>
@@ -86,6 +87,37 @@ private Q_SLOTS:
         waitFor(p->job());
         QCOMPARE(p->histogramChart()->spec(), before);
         QVERIFY2(p->statusText().contains(QLatin1String("cancelled")), qPrintable(p->statusText()));
+    }
+
+    // Before their first run, Sweep and Uncertainty say in a line what they will show and offer a
+    // button that runs them; pressing it gives the chart.
+    void beforeTheFirstRunEachAnalysisSaysWhatItDoes()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        w.tabs()->setCurrentWidget(w.tabs()->findChild<QWidget*>(QStringLiteral("sweep")));
+        SweepPanel* sweep = w.sweepPanel();
+        QVERIFY(sweep->chart()->spec().empty());
+        QVERIFY(sweep->chart()->emptyText().contains(QLatin1String("cheapest cost per million tokens")));
+        QPushButton* run = sweep->chart()->emptyActionButton();
+        QTRY_VERIFY(run->isVisible());
+        QVERIFY(run->isEnabled());
+        sweep->setAxesText(QStringLiteral("workload.min_tokens_per_s_per_user=20:140:4"));
+        QTest::mouseClick(run, Qt::LeftButton);
+        waitFor(sweep->job());
+        QVERIFY2(sweep->frontierSize() > 0, qPrintable(sweep->statusText()));
+        QVERIFY(!sweep->chart()->spec().empty());
+        QVERIFY(!run->isVisible());
+
+        w.tabs()->setCurrentWidget(w.tabs()->findChild<QWidget*>(QStringLiteral("uncertainty")));
+        UncertaintyPanel* u = w.uncertaintyPanel();
+        QVERIFY(u->tornadoChart()->emptyText().contains(QLatin1String("one at a time")));
+        QTRY_VERIFY(u->tornadoChart()->emptyActionButton()->isVisible());
+        QTest::mouseClick(u->tornadoChart()->emptyActionButton(), Qt::LeftButton);
+        waitFor(u->job());
+        QVERIFY2(!u->tornadoChart()->spec().empty(), qPrintable(u->statusText()));
     }
 
     void aFrontierPointOpensAsAScenarioWithItsFigures()
