@@ -243,11 +243,14 @@ ChartSpec cashFlowChart(const Evaluation& e)
 
 } // namespace
 
-DashboardData buildDashboardData(const Evaluation& e, const InteractivityCurve& curve)
+DashboardData buildDashboardData(const Evaluation& e, const InteractivityCurve& curve, const InputDescriber* describer)
 {
     DashboardData d;
-    for (const KpiSpec& spec : headlineFigures())
+    for (const KpiSpec& spec : headlineFigures()) {
         d.kpis.push_back(kpiFigure(e, spec));
+        if (describer && d.kpis.back().evidence)
+            d.kpis.back().weakest = weakestInputs(*d.kpis.back().evidence, *describer);
+    }
     d.costBreakdown = costBreakdownChart(e);
     d.interactivity = interactivityChart(curve);
     d.power = powerChart(e);

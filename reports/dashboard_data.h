@@ -7,6 +7,7 @@
 
 #include "chart_spec.h"
 #include "evaluate/evaluate.h"
+#include "evidence_inputs.h"
 
 #include <optional>
 #include <span>
@@ -30,6 +31,7 @@ struct KpiFigure {
     bool available = false; // the evaluation did not produce this figure
     EvidencePtr evidence;
     std::optional<double> p10{}, p90{}; // the figure's band, where the engine gives one
+    std::string weakest; // the inputs graded as the figure is, in words (weakestInputs); may be empty
 };
 
 // The scenario evaluated at one interactivity bound; `measured` when the throughput was read
@@ -55,7 +57,9 @@ struct DashboardData {
     ChartSpec costBreakdown, interactivity, power, cashFlow;
 };
 
-DashboardData buildDashboardData(const Evaluation& e, const InteractivityCurve& curve);
+// `describer` names each figure's weakest inputs (KpiFigure::weakest); null leaves them unnamed.
+DashboardData buildDashboardData(const Evaluation& e, const InteractivityCurve& curve,
+                                 const InputDescriber* describer = nullptr);
 
 KpiFigure kpiFigure(const Evaluation& e, const KpiSpec& spec);
 

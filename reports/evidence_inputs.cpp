@@ -171,4 +171,18 @@ InputDetail InputDescriber::describe(std::string_view id) const
     return modelInput(id);
 }
 
+std::string weakestInputs(const Evidence& evidence, const InputDescriber& describer)
+{
+    std::size_t first = evidence.inputs.size(), count = 0;
+    for (std::size_t i = 0; i < evidence.inputs.size() && i < evidence.inputGrades.size(); ++i)
+        if (evidence.inputGrades[i] == evidence.grade) {
+            first = std::min(first, i);
+            ++count;
+        }
+    if (count == 0)
+        return {};
+    const std::string name = describer.describe(evidence.inputs[first].view()).name;
+    return count == 1 ? name : name + " and " + std::to_string(count - 1) + " more";
+}
+
 } // namespace planner

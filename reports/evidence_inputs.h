@@ -46,4 +46,8 @@ private:
     mutable std::vector<CatalogFigure> figures_; // the catalog's, listed on the first catalog id
 };
 
+// The inputs graded as weakly as the figure itself (the grade its chip shows), in words: the
+// first by name, then how many more: "Building staff per MW and 14 more". Empty without inputs.
+std::string weakestInputs(const Evidence& evidence, const InputDescriber& describer);
+
 } // namespace planner

@@ -76,7 +76,9 @@ PdfReportInput pdfReportInput(const Scenario& s, const Evaluation& e, const Cata
 {
     PdfReportInput in;
     in.model = buildReportModel(e);
-    in.dashboard = buildDashboardData(e, sweepInteractivity(s, e, catalog, ctx, data));
+    const InputDescriber describer(e.resolved, catalog,
+                                   data ? std::span<const BenchmarkPoint>(data->points) : std::span<const BenchmarkPoint>());
+    in.dashboard = buildDashboardData(e, sweepInteractivity(s, e, catalog, ctx, data), &describer);
     in.measuredRows = measuredRows(e, data);
     in.headlineInputs = headlineInputs(e);
     in.inputDates = inputDates(e.resolved);

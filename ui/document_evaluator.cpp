@@ -101,7 +101,10 @@ void DocumentEvaluator::recomputeNow()
         auto e = evaluate(s, *catalog_, ctx);
         if (e) {
             const InteractivityCurve curve = sweepInteractivity(s, e.value(), *catalog_, ctx, data_.get());
-            snap->dashboard = buildDashboardData(e.value(), curve);
+            const std::span<const BenchmarkPoint> rows =
+                data_ ? std::span<const BenchmarkPoint>(data_->points) : std::span<const BenchmarkPoint>();
+            const InputDescriber describer(e.value().resolved, *catalog_, rows);
+            snap->dashboard = buildDashboardData(e.value(), curve, &describer);
             snap->evaluation = std::move(e.value());
         } else {
             const Error& err = e.error();

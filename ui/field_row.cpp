@@ -253,7 +253,7 @@ void FieldRow::sync()
                                      : spin_->minimum());
         given = n->given;
         if (n->isSet())
-            chip_->setGrade(n->provenance.grade);
+            chip_->setGrade(n->provenance.grade, n->given);
         else if (hasDefault)
             chip_->setGrade(field_.defaultGrade);
         else
@@ -271,7 +271,7 @@ void FieldRow::sync()
             line_->setText(QString::fromStdString(shown));
             line_->setModified(false);
         }
-        chip_->setGrade(given ? Grade::User : field_.defaultGrade);
+        chip_->setGrade(given ? Grade::User : field_.defaultGrade, given);
     }
     reset_->setEnabled(given);
     // An input this scenario's evaluation does not read (finance.utilization when sized from

@@ -33,6 +33,7 @@ public:
     void sync(); // show the document's value without emitting edits
     const FieldSpec& field() const { return field_; }
     QWidget* editor() const;
+    GradeChip* chip() const { return chip_; }
     bool applies() const; // false: this scenario's evaluation does not read the field (shown n/a)
     QString refusal() const; // the reason the last value was refused; empty when accepted
 

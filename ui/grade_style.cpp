@@ -27,15 +27,18 @@ GradeChip::GradeChip(QWidget* parent)
     clearGrade();
 }
 
-void GradeChip::setGrade(Grade g)
+void GradeChip::setGrade(Grade g, bool typed)
 {
-    if (shown_ == int(g))
+    const int shown = int(g) + (typed ? kTyped : 0);
+    if (shown_ == shown)
         return;
-    shown_ = int(g);
-    setText(gradeText(g));
+    shown_ = shown;
+    // A typed value says so under its grade: the grade says how sure, this says who gave it.
+    setText(typed ? tr("%1<br><span style=\"font-size:small\">typed by you</span>").arg(gradeText(g)) : gradeText(g));
     setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 6px; padding: 1px 5px; }")
                       .arg(gradeColor(g).name()));
-    setAccessibleName(tr("Evidence grade: %1").arg(gradeText(g)));
+    setAccessibleName(typed ? tr("Evidence grade: %1, typed by you").arg(gradeText(g))
+                            : tr("Evidence grade: %1").arg(gradeText(g)));
 }
 
 void GradeChip::clearGrade()

@@ -20,12 +20,15 @@ class GradeChip : public QLabel {
     Q_OBJECT
 public:
     explicit GradeChip(QWidget* parent = nullptr);
-    void setGrade(Grade g);
+    // `typed`: the value was typed into the scenario, not a default: "typed by you" under the grade.
+    void setGrade(Grade g, bool typed = false);
+    bool typed() const { return shown_ >= kTyped; }
     void clearGrade(); // "n/a": nothing to grade
 
 private:
     // Style sheets are costly to apply (the chip re-polishes); skip when the grade is unchanged.
-    int shown_ = -2; // the grade shown, -1 for "n/a", -2 before the first
+    static constexpr int kTyped = 100; // added to the grade shown when it is marked typed
+    int shown_ = -2; // the grade shown (+ kTyped when typed), -1 for "n/a", -2 before the first
 };
 
 } // namespace planner

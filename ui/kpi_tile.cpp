@@ -85,7 +85,12 @@ void KpiTile::setFigure(const KpiFigure& figure, const KpiFigure* saved)
     const QString band = banded ? tr("\n%1 (the throughput model's validation errors, other inputs held)")
                                       .arg(QString::fromStdString(bandLine(*figure.p10, *figure.p90, figure.unit)))
                                 : QString();
-    setToolTip(tr("%1%2\nRests on: %3\nClick for what it rests on.").arg(QString::fromStdString(figure.label), band, restsOn));
+    // The chip's grade is the weakest of the inputs: it names them, so the analyst knows what to firm up.
+    const QString weakest = figure.evidence && !figure.weakest.empty()
+        ? tr("\nGraded %1 by: %2").arg(gradeText(figure.evidence->grade), QString::fromStdString(figure.weakest))
+        : QString();
+    setToolTip(tr("%1%2\nRests on: %3%4\nClick for what it rests on.").arg(QString::fromStdString(figure.label), band, restsOn, weakest));
+    chip_->setToolTip(weakest.mid(1));
     setAccessibleName(tr("%1: %2 %3 %4").arg(title_->text(), value_->text(), unit_->text(), band_->text()).trimmed());
 }
 

@@ -4,6 +4,7 @@
 #include "compare_model.h"
 #include "evidence_models.h"
 #include "grade_bar.h"
+#include "grade_style.h"
 #include "measured_throughput.h"
 #include "scenario_document.h"
 #include "verified_only.h"
@@ -136,20 +137,23 @@ void ProvenancePanel::refresh()
         restsOn_->setEvidence(nullptr);
     } else {
         const QString label = QString::fromUtf8(m->label.data(), qsizetype(m->label.size()));
-        title_->setText(m->evidence ? tr("<b>%1</b> rests on %2 (method: %3)")
-                                          .arg(label.toHtmlEscaped(),
-                                               QString::fromStdString(m->evidence->restsOn()).toHtmlEscaped(),
-                                               QString::fromStdString(m->evidence->method).toHtmlEscaped())
-                                    : tr("<b>%1</b>: no evidence recorded").arg(label.toHtmlEscaped()));
         bar_->setGrades(m->evidence ? m->evidence->inputGrades : std::vector<Grade>{});
         std::vector<InputDetail> details;
+        QString weakest;
         if (m->evidence && evaluator_) {
             const std::span<const BenchmarkPoint> rows =
                 snapshot_->data ? std::span<const BenchmarkPoint>(snapshot_->data->points) : std::span<const BenchmarkPoint>();
             const InputDescriber describer(e->resolved, evaluator_->catalog(), rows);
             for (const SharedString& id : m->evidence->inputs)
                 details.push_back(describer.describe(id.view()));
+            if (const std::string w = weakestInputs(*m->evidence, describer); !w.empty())
+                weakest = tr(" Graded %1 by: %2.").arg(gradeText(m->evidence->grade), QString::fromStdString(w).toHtmlEscaped());
         }
+        title_->setText(m->evidence ? tr("<b>%1</b> rests on %2 (method: %3).%4")
+                                          .arg(label.toHtmlEscaped(),
+                                               QString::fromStdString(m->evidence->restsOn()).toHtmlEscaped(),
+                                               QString::fromStdString(m->evidence->method).toHtmlEscaped(), weakest)
+                                    : tr("<b>%1</b>: no evidence recorded").arg(label.toHtmlEscaped()));
         restsOn_->setEvidence(m->evidence, std::move(details));
     }
     // The last edit's change of shape first: it explains a jump in cost the analyst just caused.

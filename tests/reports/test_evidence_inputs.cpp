@@ -95,6 +95,24 @@ private Q_SLOTS:
         QCOMPARE(d.describe("row:9").name, std::string("Benchmark row 9"));
     }
 
+    void theWeakestInputsByNameAndCount()
+    {
+        const InputDescriber d(e_.resolved, catalog_, {});
+        Evidence ev;
+        ev.add("facility.pue", Grade::Estimate);
+        ev.add("row:1", Grade::Measured);
+        ev.add("facility.electricity_usd_per_kwh", Grade::Vendor);
+        ev.add("finance.staff_usd_per_year", Grade::Estimate);
+        ev.grade = Grade::Estimate; // the weakest of the four
+        // Inputs are kept sorted: facility.pue comes first of the two estimates.
+        QCOMPARE(weakestInputs(ev, d), std::string("PUE and 1 more"));
+        Evidence one;
+        one.add("facility.electricity_usd_per_kwh", Grade::Vendor);
+        one.grade = Grade::Vendor;
+        QCOMPARE(weakestInputs(one, d), std::string("Electricity price"));
+        QCOMPARE(weakestInputs(Evidence{}, d), std::string());
+    }
+
     void aModelPartByWhatItIs()
     {
         const InputDescriber d(e_.resolved, catalog_, {});

@@ -8,6 +8,7 @@
 #include "document_evaluator.h"
 #include "error_text.h"
 #include "field_row.h"
+#include "grade_style.h"
 #include "figure_text.h"
 #include "kpi_tile.h"
 #include "provenance_panel.h"
@@ -133,6 +134,40 @@ private Q_SLOTS:
         QCOMPARE(utilization->figure().value, metric(w, "results.utilization_realized"));
         QVERIFY(throughput->changeText().contains(QLatin1String("vs saved")));
         QVERIFY(utilization->figure().value != used0);
+    }
+
+    // A typed value says so next to its grade; a default does not. A headline tile's chip shows
+    // the weakest grade among its inputs and its tooltip names them.
+    void typedValuesAndTheWeakestInputsAreNamed()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        // The example types the interactivity in (graded user) and the lengths (graded measured);
+        // it leaves the time to first token to its default.
+        for (const char* typed : {"workload.min_tokens_per_s_per_user", "workload.input_tokens"}) {
+            const GradeChip* chip = w.form()->row(QString::fromLatin1(typed))->chip();
+            QVERIFY2(chip->typed() && chip->text().contains(QLatin1String("typed by you")), typed);
+        }
+        QVERIFY(w.form()->row(QStringLiteral("workload.input_tokens"))->chip()->text().startsWith(QLatin1String("measured")));
+        const GradeChip* byDefault = w.form()->row(QStringLiteral("workload.max_ttft_s"))->chip();
+        QVERIFY(!byDefault->typed() && !byDefault->text().contains(QLatin1String("typed")));
+        // Typing a value marks it; resetting it takes the mark away.
+        spin(w, "workload.max_ttft_s")->setValue(2);
+        QTRY_VERIFY(byDefault->typed());
+        QVERIFY(w.currentDocument()->resetField("workload.max_ttft_s").has_value());
+        QTRY_VERIFY(!byDefault->typed());
+
+        KpiTile* cost = w.dashboard()->tile(QStringLiteral("results.cost_per_mtok_usd"));
+        QVERIFY(cost);
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        const Metric* m = w.evaluator(w.currentDocument())->snapshot()->evaluation->metric("results.cost_per_mtok_usd");
+        QVERIFY(m && m->evidence);
+        const QString grade = QString::fromStdString(std::string(gradeName(m->evidence->grade)));
+        QVERIFY2(cost->toolTip().contains(QStringLiteral("Graded %1 by: ").arg(grade)), qPrintable(cost->toolTip()));
+        // Named in words, the first of them by its label.
+        QVERIFY2(!cost->figure().weakest.empty() && cost->figure().weakest.find(':') == std::string::npos,
+                 cost->figure().weakest.c_str());
     }
 
     // A lower maximum load at peak needs more racks for the same demand: the warnings list says
