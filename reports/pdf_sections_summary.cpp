@@ -116,42 +116,72 @@ std::vector<const ReportFigure*> figuresWithPrefix(const ReportModel& m, std::st
 
 } // namespace
 
+// Page 1 is the answer a CFO reads without turning the page: the cost per million tokens with its
+// band, the line that reconciles it, what the cluster is (size, power, capital), the three inputs
+// that move the cost most, and one chart. Where the report came from closes the page; the
+// scenario's notes open the executive summary.
 void cover(PdfLayout& l, const PdfReportInput& in)
 {
     const ReportModel& m = in.model;
     const PdfFonts& f = l.fonts();
-    l.space(120);
     l.paragraph(QStringLiteral("Cluster cost report"), f.heading);
-    l.space(6);
+    l.space(4);
     l.paragraph(qs(m.scenarioName), f.title);
-    l.space(10);
+    l.space(4);
     l.paragraph(qs(m.system + " serving " + m.model), f.subheading);
-    l.space(24);
+    l.space(10);
+    const ReportFigure* head = headlineFigure(m);
+    if (head) {
+        l.paragraph(qs(head->label), f.bold);
+        l.paragraph(figureCell(head->value, head->unit), f.title);
+        if (head->p10 && head->p90)
+            l.paragraph(QStringLiteral("P10-P90 ") + qs(bandRange(*head->p10, *head->p90, head->unit))
+                            + QStringLiteral(": the throughput's band, every other input held (see How sure the headline is)"),
+                        f.body);
+    }
+    reconciliation(l, m);
+    PdfTable cluster;
+    cluster.columns = {{QStringLiteral("The cluster"), 3.2, false}, {QString(), 2.4, true}, {QStringLiteral("Evidence"), 1.3, false}};
+    for (const char* key : {"sizing.gpus", "sizing.racks", "sizing.facility_kw", "results.capex_usd",
+                            "results.tokens_per_s_per_gpu", "results.utilization_realized"})
+        if (const ReportFigure* fig = findFigure(m, key))
+            cluster.rows.push_back({qs(fig->label), figureCell(fig->value, fig->unit), qs(fig->grade)});
+    if (!cluster.rows.empty())
+        l.table(cluster);
+    if (!in.sensitivity.empty()) {
+        l.subheading(QStringLiteral("What moves the cost most"));
+        PdfTable drivers;
+        drivers.columns = {{QStringLiteral("Input"), 3.6, false}, {QStringLiteral("Over"), 2.4, false},
+                           {QStringLiteral("Cost per Mtok from / to"), 2.6, true}};
+        for (std::size_t i = 0; i < in.sensitivity.size() && i < 3; ++i) {
+            const SensitivityLine& s = in.sensitivity[i];
+            drivers.rows.push_back({qs(s.label), figureCell(s.low, s.unit) + QStringLiteral(" to ") + figureCell(s.high, s.unit),
+                                    figureCell(s.atLow, "USD/Mtok") + QStringLiteral(" / ") + figureCell(s.atHigh, "USD/Mtok")});
+        }
+        l.table(drivers);
+    }
+    l.space(6);
+    l.chart(in.dashboard.costBreakdown, 150);
     PdfTable t;
     t.columns = {{QStringLiteral("Report"), 1.3, false}, {QString(), 4, false}};
     t.rows.push_back({QStringLiteral("Date"), qs(in.date)});
     t.rows.push_back({QStringLiteral("Tool"), plannerVersionText()});
     if (!m.unsavedChanges.empty())
         t.rows.push_back({QStringLiteral("Unsaved changes"), qs(m.unsavedChanges)});
-    for (const std::string& s : in.dataSources)
-        t.rows.push_back({QStringLiteral("Data source"), qs(s)});
-    // Throughput measured in requests without tokens per request: the headline is per 1,000 requests.
-    if (!findFigure(m, kCostKey) && findFigure(m, "results.cost_per_1k_requests_usd"))
-        t.rows.push_back({QStringLiteral("Cost per 1k requests"), figureLine(m, "results.cost_per_1k_requests_usd")});
-    else
-        t.rows.push_back({QStringLiteral("Cost per Mtok"), figureLine(m, kCostKey)});
+    for (const std::string& src : in.dataSources)
+        t.rows.push_back({QStringLiteral("Data source"), qs(src)});
     l.table(t);
-    for (const ReportAssumption& a : m.assumptions)
-        if (a.path == "notes" && !a.text.empty()) {
-            l.subheading(QStringLiteral("Scenario notes"));
-            l.paragraph(qs(a.text));
-        }
     l.pageBreak();
 }
 
 void executiveSummary(PdfLayout& l, const PdfReportInput& in)
 {
     l.heading(QStringLiteral("Executive summary"));
+    for (const ReportAssumption& a : in.model.assumptions)
+        if (a.path == "notes" && !a.text.empty()) {
+            l.subheading(QStringLiteral("Scenario notes"));
+            l.paragraph(qs(a.text));
+        }
     PdfTable t;
     t.columns = {{QStringLiteral("Headline figure"), 4.2, false},
                  {QStringLiteral("Value"), 2.9, true},

@@ -111,6 +111,16 @@ private Q_SLOTS:
                                        + figure(e, "results.tokens_served_per_year") + QStringLiteral(" × 1,000,000 = ")
                                        + figure(e, "results.cost_per_mtok_usd");
         QVERIFY2(text.contains(reconciliation), qPrintable(reconciliation));
+        // Page 1 is the answer by itself: the headline, its reconciliation, the cluster's size,
+        // power and capital, the three inputs that move the cost most, before where it came from.
+        const QString first = pdftest::pdfText(pdf, 1, 1);
+        QVERIFY2(first.contains(figure(e, "results.cost_per_mtok_usd")), qPrintable(first));
+        QVERIFY2(first.contains(reconciliation), qPrintable(first));
+        for (const char* key : {"sizing.gpus", "sizing.racks", "sizing.facility_kw", "results.capex_usd"})
+            QVERIFY2(first.contains(figure(e, key)), key);
+        QVERIFY(first.contains(QStringLiteral("What moves the cost most")));
+        QVERIFY(first.contains(QStringLiteral("Cost breakdown per year")));
+        QVERIFY(first.indexOf(QStringLiteral("How the headline reconciles")) < first.indexOf(QStringLiteral("Data source")));
         // A throughput predicted from measured data brings its band to the headline, in the
         // engine's figures; a typed-in throughput has none and the PDF claims none.
         const Metric* cost = e.metric("results.cost_per_mtok_usd");
