@@ -218,8 +218,11 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, c
         out << "\n  method             " << methodName(e.method)
             << "\n  evidence           " << gradeName(e.evidence.grade) << "\n  rows used          "
             << e.rowsUsed.size() << "\n";
-        for (const Warning& w : e.warnings)
-            out << "  warning: " << w.message << "\n";
+        for (const Warning& w : e.warnings) {
+            out << "  warning: " << (w.severity == Severity::Serious ? "serious: " : "") << w.message << "\n";
+            if (!w.detail.empty())
+                out << "    detail: " << w.detail << "\n";
+        }
         return;
     }
     json::Value v = json::makeObject();
@@ -253,8 +256,9 @@ void print(const ThroughputEstimate& e, const ThroughputQuery& q, double gpus, c
         json::append(rows, json::makeNumber(double(id)));
     json::add(v, "rows_used", rows);
     json::Value warnings = json::makeArray();
+    // Each warning as one string, its plain message first and the detail after (the text's two lines).
     for (const Warning& w : e.warnings)
-        json::append(warnings, json::makeString(w.message));
+        json::append(warnings, json::makeString(w.detail.empty() ? w.message : w.message + " (detail: " + w.detail + ")"));
     json::add(v, "warnings", warnings);
     out << json::write(v);
 }

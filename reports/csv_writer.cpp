@@ -63,7 +63,8 @@ QByteArray CsvWriter::render(const ReportModel& m) const
         row(out, {m.scenarioName, "inputs", a.path, a.number ? value(*a.number) : a.text, a.unit, a.grade, a.source,
                   "", ""});
     for (const Warning& w : m.warnings)
-        row(out, {m.scenarioName, "warnings", w.where, "", "", "", w.message, "", ""});
+        row(out, {m.scenarioName, "warnings", w.where, "", "", std::string(severityName(w.severity)),
+                  w.detail.empty() ? w.message : w.message + " (detail: " + w.detail + ")", "", ""});
     return bytes(out);
 }
 

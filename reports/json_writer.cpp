@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "json_writer.h"
+#include "warning_text.h"
 
 #include "json.h"
 
@@ -94,7 +95,9 @@ QByteArray JsonWriter::render(const ReportModel& m) const
     for (const Warning& w : m.warnings) {
         json::Value item = json::makeObject();
         json::add(item, "where", json::makeString(w.where));
+        json::add(item, "severity", json::makeString(std::string(severityName(w.severity))));
         json::add(item, "message", json::makeString(w.message));
+        json::add(item, "detail", json::makeString(w.detail));
         json::append(warnings, item);
     }
     json::add(root, "warnings", warnings);

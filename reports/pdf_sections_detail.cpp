@@ -2,6 +2,7 @@
 // The reference sections: bill of materials, sizing/power/cooling, fabric, storage and
 // reliability, sensitivity, warnings, and the appendix of every input.
 #include "pdf_report_sections.h"
+#include "warning_text.h"
 #include "pdf_report_tables.h"
 #include "report_sensitivity.h"
 
@@ -111,8 +112,11 @@ void warnings(PdfLayout& l, const PdfReportInput& in)
     l.heading(QStringLiteral("Warnings"));
     if (in.model.warnings.empty())
         l.paragraph(QStringLiteral("The engine raised no warnings for this scenario."));
-    for (const Warning& w : in.model.warnings)
-        l.paragraph(QStringLiteral("- ") + qs(w.where.empty() ? w.message : w.where + ": " + w.message));
+    for (const Warning& w : in.model.warnings) {
+        l.paragraph(QStringLiteral("- ") + qs(warningLine(w)));
+        if (!w.detail.empty())
+            l.paragraph(QStringLiteral("  Detail: ") + qs(w.detail), l.fonts().small);
+    }
 }
 
 void appendix(PdfLayout& l, const PdfReportInput& in)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "text_writer.h"
+#include "warning_text.h"
 
 #include "core/number_text.h"
 #include "figure_text.h"
@@ -87,8 +88,11 @@ QByteArray TextWriter::render(const ReportModel& m) const
         out += "\nHow the throughput was obtained\n  " + wrapped(m.throughputDerivation, 2, 2);
     if (!m.warnings.empty()) {
         out += "\nWarnings\n";
-        for (const Warning& w : m.warnings)
-            out += "  " + wrapped((w.where.empty() ? std::string() : w.where + ": ") + w.message, 2, 4);
+        for (const Warning& w : m.warnings) {
+            out += "  " + wrapped(warningLine(w), 2, 4);
+            if (!w.detail.empty())
+                out += "    " + wrapped("Detail: " + w.detail, 4, 6);
+        }
     }
     return QByteArray(out.data(), static_cast<qsizetype>(out.size()));
 }

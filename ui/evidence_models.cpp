@@ -2,6 +2,10 @@
 #include "evidence_models.h"
 
 #include "grade_style.h"
+#include "scenario/scenario_schema.h"
+#include "warning_text.h"
+
+#include <QColor>
 
 namespace planner {
 
@@ -97,9 +101,34 @@ QVariant WarningsModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Warning& w = warnings_[std::size_t(index.row())];
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
-        return QString::fromStdString(index.column() == 0 ? w.where : w.message);
-    return {};
+    // Throughput warnings arrive as "throughput: workload.min_tokens_per_s_per_user".
+    std::string_view where = w.where;
+    if (const std::size_t colon = where.find(": "); colon != std::string_view::npos)
+        where.remove_prefix(colon + 2);
+    switch (role) {
+    case Qt::DisplayRole:
+        if (index.column() == 0)
+            return QString::fromStdString(warningSubject(w));
+        return w.severity == Severity::Serious ? tr("Serious: %1").arg(QString::fromStdString(w.message))
+             : w.severity == Severity::Info    ? tr("Note: %1").arg(QString::fromStdString(w.message))
+                                               : QString::fromStdString(w.message);
+    case Qt::ToolTipRole: {
+        QString tip = QString::fromStdString(warningLine(w));
+        if (!w.detail.empty())
+            tip += QStringLiteral("\n\n") + tr("Detail: %1").arg(QString::fromStdString(w.detail));
+        if (findField(where))
+            tip += QStringLiteral("\n") + tr("Double-click to go to the field (%1).").arg(QString::fromUtf8(where.data(), qsizetype(where.size())));
+        return tip;
+    }
+    case Qt::ForegroundRole:
+        return w.severity == Severity::Serious ? QVariant::fromValue(QColor(0xb3, 0x26, 0x1e)) : QVariant();
+    case FieldRole:
+        return findField(where) ? QString::fromUtf8(where.data(), qsizetype(where.size())) : QString();
+    case SeverityRole:
+        return int(w.severity);
+    default:
+        return {};
+    }
 }
 
 QVariant WarningsModel::headerData(int section, Qt::Orientation orientation, int role) const

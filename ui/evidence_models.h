@@ -41,9 +41,12 @@ private:
     std::vector<InputDetail> details_;
 };
 
+// Each warning by what it concerns (a field by its label) and its plain message, a serious one in
+// red; the engineering detail in the tooltip; FieldRole gives the field a double-click opens.
 class WarningsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
+    enum Role { FieldRole = Qt::UserRole + 1, SeverityRole }; // a field path (empty: none); int(Severity)
     using QAbstractTableModel::QAbstractTableModel;
     void setWarnings(Warnings warnings);
 

@@ -92,6 +92,10 @@ ProvenancePanel::ProvenancePanel(QWidget* parent)
     warnings->setWordWrap(true);
     warnings->setTextElideMode(Qt::ElideNone);
     warnings->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    connect(warnings, &QAbstractItemView::doubleClicked, this, [this](const QModelIndex& i) {
+        if (const QString path = i.siblingAtColumn(0).data(WarningsModel::FieldRole).toString(); !path.isEmpty())
+            Q_EMIT openField(path);
+    });
     v->addWidget(warnings, 2);
     refresh();
 }

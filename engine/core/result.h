@@ -8,6 +8,7 @@
 #include <boost/outcome/result.hpp>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace planner {
@@ -36,9 +37,16 @@ inline Error infeasible(std::string where, std::string message)
     return Error{ErrorKind::Infeasible, std::move(message), std::move(where)};
 }
 
+// How much a warning should weigh with the reader: a note on how a figure was made, a figure to
+// handle with care, or one that may be far off.
+enum class Severity { Info, Caution, Serious };
+std::string_view severityName(Severity s); // "info", "caution", "serious"
+
 struct Warning {
-    std::string where;   // the field or model it concerns
-    std::string message; // "extrapolated beyond measured range", "PUE below 1.05 is unusual"
+    std::string where;   // the field path or part of the model it concerns
+    std::string message; // in plain words, what it means for the figures
+    std::string detail;  // the engineering behind it (ratios, rates, rows); empty when the message says all
+    Severity severity = Severity::Caution;
 };
 using Warnings = std::vector<Warning>;
 

@@ -144,8 +144,11 @@ Result<ThroughputEstimate> applyClaim(const Context& c, const ThroughputModel& m
     const double roofline = target && baseline && baseline.value().total > 0
         ? target.value().total / baseline.value().total : 0.0;
     if (roofline > 0 && (r > 2 * roofline || 2 * r < roofline))
-        e.warnings.push_back({where, "vendor ratio " + numberText(r) + "x vs the roofline's " + numberText(roofline)
-                                         + "x for the same pair"});
+        e.warnings.push_back({where,
+                              "the vendor's claimed ratio and the model's differ by more than 2x: check the claim's "
+                              "conditions (precision, interactivity, software)",
+                              "vendor ratio " + numberText(r) + "x vs the roofline's " + numberText(roofline)
+                                  + "x for the same pair"});
     return e;
 }
 
@@ -220,6 +223,7 @@ void holdToLatencyBoundShare(const Calibration& cal, const ThroughputQuery& q, c
     scaleRates(e, f);
     e.evidence.add("model:latency-bound-share", Grade::Estimate);
     e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+        "capped at the share of full-load throughput that MLPerf's latency limits leave for outputs this long",
         "held at " + numberText(share) + "x the figure without a latency limit (" + numberText(tps(offline.totalPerGpu))
             + " tok/s per GPU): under MLPerf's p99 limits a system keeps less of it the longer its outputs ("
             + numberText(q.outputTokens) + " tokens here)"});
@@ -265,6 +269,8 @@ void holdToServer(const ThroughputModel& model, const Calibration& cal, const Ca
     scaleRates(e, bound / own);
     e.evidence.add("model:interactive-below-server", Grade::Estimate);
     e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+        "capped at the same benchmark's Server figure carried to this interactivity: a stricter latency limit "
+        "never raises throughput",
         "held at the Server figure of the same benchmark moved by the interactivity elasticity measured on "
             "frontiers (" + numberText(tps(e.totalPerGpu)) + " tok/s per GPU from " + numberText(server)
             + " tok/s/user), below this requirement's own "
@@ -349,6 +355,7 @@ Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& quer
             e = std::move(l);
             e.value().curve = std::move(curve);
             e.value().warnings.push_back({"workload.min_tokens_per_s_per_user",
+                "capped at the full-load figure: a latency limit never raises throughput",
                 "held at the figure without an interactivity requirement (" + numberText(tps(e.value().totalPerGpu))
                     + " tok/s per GPU, below this requirement's own " + numberText(own)
                     + "): a latency limit never raises throughput"});

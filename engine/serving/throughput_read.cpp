@@ -80,16 +80,23 @@ void addReading(ThroughputEstimate& e, const CurveReading& r)
 void readingWarnings(ThroughputEstimate& e, const MeasuredCurve& c, const CurveReading& r, const ThroughputQuery& q)
 {
     if (std::string m = clampMessage(c.curve, r, q.minPerUser); !m.empty())
-        e.warnings.push_back({"workload.min_tokens_per_s_per_user", std::move(m)});
+        e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                              "the required interactivity lies outside the measured runs: the figure is the nearest "
+                              "run's, held flat",
+                              std::move(m)});
     if (c.serving != q.serving)
-        e.warnings.push_back({"workload.serving", "rows of " + c.system + " were measured with "
-                              + std::string(servingName(c.serving)) + " serving; the query asks for "
-                              + std::string(servingName(q.serving))});
+        e.warnings.push_back({"workload.serving",
+                              "the runs read were served another way than the scenario asks (" + std::string(servingName(c.serving))
+                                  + ", not " + std::string(servingName(q.serving)) + ")",
+                              "rows of " + c.system + " were measured with " + std::string(servingName(c.serving))
+                                  + " serving; the query asks for " + std::string(servingName(q.serving))});
     const double limit = units::in_seconds(q.maxTtft), ttft = units::in_seconds(r.ttft);
     if (limit > 0 && ttft > limit)
         e.warnings.push_back({"workload.max_ttft_s",
-            "measured TTFT " + numberText(ttft) + " s at this interactivity on " + c.system + " exceeds the "
-                + numberText(limit) + " s limit"});
+                              "the runs read waited longer for their first token than the scenario allows",
+                              "measured TTFT " + numberText(ttft) + " s at this interactivity on " + c.system
+                                  + " exceeds the " + numberText(limit) + " s limit",
+                              Severity::Serious});
 }
 
 Grade catalogGrade(const GpuSpec& gpu, const ModelSpec& model, Precision p)
@@ -214,7 +221,9 @@ ThroughputEstimate transferredFrom(
     e.evidence.grade = r.grade;
     addReading(e, r);
     if (std::string m = clampMessage(source.curve, r, c.q.minPerUser); !m.empty())
-        e.warnings.push_back({"workload.min_tokens_per_s_per_user", source.system + " rows: " + m});
+        e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                              "the source system's runs do not reach the required interactivity: its nearest run stands in",
+                              source.system + " rows: " + m});
     finishFigures(e, c.q, units::in_tokens_per_second(r.totalPerGpu) * ratio);
     e.transferredFrom = source.system;
     e.transferRatio = ratio;

@@ -273,15 +273,21 @@ std::optional<OneTransfer> oneTransfer(const Context& c, const AnalyticRead& tar
             + (bounded ? ", held within the hardware's bandwidth and compute ratios" : "")
             + (length.scaled != 1.0 ? ", with the change of lengths" : "");
         if (bounded)
-            e.warnings.push_back({"transfer", "the roofline's ratio " + numberText(raw) + "x lies outside the hardware's "
-                                              "bandwidth and compute ratios (" + numberText(bounds->first) + "x to " +
-                                              numberText(bounds->second) + "x); held at " + numberText(ratio) + "x"});
+            e.warnings.push_back({"transfer",
+                                  "the model's ratio between the two systems went beyond what their specs allow, so it "
+                                  "was capped there: the figure is less certain than its band says",
+                                  "the roofline's ratio " + numberText(raw) + "x lies outside the hardware's bandwidth and "
+                                      "compute ratios (" + numberText(bounds->first) + "x to " + numberText(bounds->second)
+                                      + "x); held at " + numberText(ratio) + "x"});
         addAnalyticEvidence(e, c, *t, c.q.system, c.q.precision);
         analyticWarnings(e, *t, c.q.system, c.q);
         if (sameFit)
-            e.warnings.push_back({"calibration", "nothing measured on " + t->generation + " at " +
-                                                     std::string(precisionName(c.q.precision)) + ": the ratio uses " +
-                                                     source.value().generation + "'s fitted efficiencies on both sides"});
+            e.warnings.push_back({"calibration",
+                                  "nothing is measured on this GPU generation at this precision, so the model compares "
+                                  "the hardware with the source's software efficiency on both sides",
+                                  "nothing measured on " + t->generation + " at " + std::string(precisionName(c.q.precision))
+                                      + ": the ratio uses " + source.value().generation + "'s fitted efficiencies on both sides",
+                                  Severity::Info});
         return OneTransfer{std::move(e), std::nullopt};
     }
 }
@@ -415,8 +421,10 @@ std::string ownReach(const Context& c, const MeasuredCurve& own)
 
 void ownReachWarning(ThroughputEstimate& e, const Context& c, const MeasuredCurve& own, const std::string& how)
 {
-    e.warnings.push_back({"workload.min_tokens_per_s_per_user", ownReach(c, own) + "; transferred from "
-                          + e.transferredFrom + ", whose rows cover it, " + how});
+    e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                          "this system was not measured at the required interactivity, so the figure is "
+                              + e.transferredFrom + "'s, which was, scaled to this system",
+                          ownReach(c, own) + "; transferred from " + e.transferredFrom + ", whose rows cover it, " + how});
 }
 
 // The measured ratio against the roofline's at the requirement: a large gap means the ratio drifts
@@ -430,8 +438,11 @@ void compareWithRoofline(ThroughputEstimate& e, const Context& c, const Measured
         return;
     const double roofline = target->total / model.value().total, anchored = e.transferRatio;
     if (anchored > 2 * roofline || 2 * anchored < roofline)
-        e.warnings.push_back({"workload.min_tokens_per_s_per_user", "measured ratio " + numberText(anchored)
-                              + "x vs the roofline's " + numberText(roofline) + "x at the required interactivity"});
+        e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                              "the two systems' measured ratio and the model's ratio differ by more than 2x at the "
+                              "required interactivity: the transfer may be off by that much",
+                              "measured ratio " + numberText(anchored) + "x vs the roofline's " + numberText(roofline)
+                                  + "x at the required interactivity"});
 }
 
 ThroughputEstimate anchoredTransfer(const Context& c, const MeasuredCurve& own, const MeasuredCurve& source,
@@ -451,8 +462,9 @@ ThroughputEstimate anchoredTransfer(const Context& c, const MeasuredCurve& own, 
     e.derivation = source.system + "'s measured rows " + how + " (where " + c.q.system
         + "'s own rows end), assumed to hold at the requirement";
     if (std::string m = clampMessage(source.curve, a.source, units::tokens_per_second(a.perUser)); !m.empty())
-        e.warnings.push_back(
-            {"workload.min_tokens_per_s_per_user", source.system + " rows at the ratio's anchor: " + m});
+        e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                              source.system + "'s runs do not reach the point the ratio is read at; its nearest run stands in",
+                              source.system + " rows at the ratio's anchor: " + m});
     compareWithRoofline(e, c, source, target);
     return e;
 }
@@ -486,6 +498,8 @@ bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRea
         e.outputPerGpu *= *learned;
         e.evidence.add("model:interactivity-elasticity", Grade::Estimate);
         e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                              "the measured runs stop short of the required interactivity: the figure follows the "
+                              "trend measured on other systems' curves beyond them",
                               ownReach(c, own) + "; the end reading is moved by the interactivity elasticity "
                                   "measured on frontiers, times " + numberText(*learned) + "x"});
         return true;
@@ -494,6 +508,8 @@ bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRea
     e.outputPerGpu *= shape;
     e.evidence.add("model:roofline-shape", Grade::Estimate);
     e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                          "the measured runs stop short of the required interactivity: the figure follows this "
+                          "system's modelled curve beyond them",
                           ownReach(c, own) + "; the end reading is moved along the roofline's curve of this system, "
                               "times " + numberText(shape) + "x"});
     return true;
@@ -515,9 +531,12 @@ void coverExtrapolation(ThroughputEstimate& e, const Context& c, const MeasuredC
     band.logP90 = std::max(band.logP90, std::log(gap));
     e.ownBand = band;
     e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                          "two ways of reaching the required interactivity disagree by more than 2x; the band is "
+                          "widened to cover both, so read it rather than the figure",
                           "the transfer and " + own.system + "'s own rows extrapolated to the requirement ("
                               + numberText(tps(x.totalPerGpu)) + " tok/s per GPU) differ by "
-                              + numberText(gap > 1 ? gap : 1 / gap) + "x: the band covers both"});
+                              + numberText(gap > 1 ? gap : 1 / gap) + "x: the band covers both",
+                          Severity::Serious});
 }
 
 // The system's own rows stop more than the tolerance short of the requirement: a transfer from a
@@ -545,8 +564,10 @@ ThroughputEstimate beyondOwnRows(const Context& c, const MeasuredCurve& own, con
     const std::string why = sources.empty()
         ? "no other curve of this model covers it to transfer from"
         : "the curves that cover it share no per-user rate with these rows, and the roofline cannot relate them";
-    e.warnings.push_back({"workload.min_tokens_per_s_per_user", ownReach(c, own) + "; " + why
-                          + ", so the clamped reading stands"});
+    e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                          "the measured runs stop short of the required interactivity and nothing else covers it: "
+                          "the figure is the nearest measured run, held flat",
+                          ownReach(c, own) + "; " + why + ", so the clamped reading stands", Severity::Serious});
     return e;
 }
 
@@ -579,6 +600,8 @@ std::optional<ThroughputEstimate> fromOfflineRows(const Context& c, const Analyt
     e->ttft = prefillTime(target.setup);
     e->evidence.add("model:roofline-shape", Grade::Estimate);
     e->warnings.push_back({"workload.min_tokens_per_s_per_user",
+                           "no run of this model was measured under a latency limit: the figure is moved from "
+                           "full-load (Offline) runs to the required interactivity by the model",
                            "no measured curve of this model reaches a per-user rate; the figure without a requirement, "
                            "transferred from " + e->transferredFrom + "'s Offline rows, is moved to the requirement along "
                            "this system's roofline, times " + numberText(step) + "x"});

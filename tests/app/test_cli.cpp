@@ -74,6 +74,35 @@ private Q_SLOTS:
         QVERIFY(root.find("power") && root.find("network") && !root.find("storage"));
     }
 
+    // Warnings are structured: a weight, what they concern, a plain message and the engineering
+    // detail apart. GB300's throughput is transferred from GB200 NVL72 (its rows stop at 14.9
+    // tok/s/user): the messages say so in words, the rates and ratios are in the details, and the
+    // text prints both.
+    void warningsSayItPlainlyWithTheDetailApart()
+    {
+        const Run r = runCli({"evaluate", examplePath("gb300-nvl72-deepseek-r1.json"), "--json"});
+        QCOMPARE(r.code, 0);
+        const json::Value root = parsed(r);
+        const json::Value* warnings = root.find("warnings");
+        QVERIFY(warnings && warnings->type == json::Value::Type::Array && !warnings->array->empty());
+        int detailed = 0;
+        for (const json::Value& w : *warnings->array) {
+            const std::string severity = w.find("severity")->string;
+            QVERIFY2(severity == "info" || severity == "caution" || severity == "serious", severity.c_str());
+            const std::string& message = w.find("message")->string;
+            const std::string& detail = w.find("detail")->string;
+            if (detail.empty())
+                continue;
+            ++detailed;
+            QVERIFY2(message.find("tok/s/user") == std::string::npos, message.c_str()); // words, not rates
+            QVERIFY2(detail.find_first_of("0123456789") != std::string::npos, detail.c_str()); // the figures
+        }
+        QVERIFY(detailed >= 2);
+        const Run text = runCli({"evaluate", examplePath("gb300-nvl72-deepseek-r1.json")});
+        QVERIFY(text.out.find("not measured at the required interactivity") != std::string::npos);
+        QVERIFY(text.out.find("Detail: gb300-nvl72's own rows only reach 14.9 tok/s/user") != std::string::npos);
+    }
+
     void rentModeReproducesInferenceX_data() { jsonHasTheContractKeys_data(); }
     void rentModeReproducesInferenceX()
     {

@@ -41,7 +41,7 @@ const char* kDeepSeekFp4 = R"("model": "deepseek-r1", "precision": "fp4", "min_t
 bool hasWarning(const Warnings& warnings, const std::string& text)
 {
     return std::any_of(warnings.begin(), warnings.end(),
-                       [&](const Warning& w) { return w.message.find(text) != std::string::npos; });
+                       [&](const Warning& w) { return (w.message + " " + w.detail).find(text) != std::string::npos; });
 }
 
 // Everything a source's answer holds, as text with exact digits: two answers are the same answer

@@ -79,7 +79,8 @@ ReportModel goldenModel()
                      "SemiAnalysis \"GB200\" TCO, 2025", "compute"});
     m.assumptions.push_back({"workload.input_tokens", 1024.0, "", "tokens", "InferenceX 1k/1k", "estimate", false});
     m.assumptions.push_back({"system", std::nullopt, "gb200-nvl72", "", "scenario file", "user", true});
-    m.warnings.push_back({"facility.power_cap_mw", "over the cap\nby 0.2 MW"});
+    m.warnings.push_back({"facility.power_cap_mw", "over the cap\nby 0.2 MW", "", Severity::Serious});
+    m.warnings.push_back({"throughput: workload.serving", "read from rows served another way", "rows of x were disaggregated"});
     return m;
 }
 
@@ -111,7 +112,10 @@ private Q_SLOTS:
               + name + ",finance,finance.capex.compute_usd,175500000,USD,vendor,count x unit cost: catalog:gb200-nvl72" + noBand + "\r\n"
               + name + ",inputs,workload.input_tokens,1024,tokens,estimate,InferenceX 1k/1k" + noBand + "\r\n"
               + name + ",inputs,system,gb200-nvl72,,user,scenario file" + noBand + "\r\n"
-              + name + ",warnings,facility.power_cap_mw,,,,\"over the cap\nby 0.2 MW\"" + noBand + "\r\n";
+              // A warning's weight in the evidence column; its detail after its message.
+              + name + ",warnings,facility.power_cap_mw,,,serious,\"over the cap\nby 0.2 MW\"" + noBand + "\r\n"
+              + name + ",warnings,throughput: workload.serving,,,caution,"
+                       "read from rows served another way (detail: rows of x were disaggregated)" + noBand + "\r\n";
         const std::string expectedBom
             = "scenario,category,item,count,unit,unit_cost_usd,total_cost_usd,unit_power_kw,total_power_kw,"
               "included_in,evidence,source\r\n"

@@ -278,6 +278,29 @@ private Q_SLOTS:
                  qPrintable(m->index(field, 0).data().toString()));
         doubleClick(field);
         QTRY_COMPARE(QApplication::focusWidget(), w.form()->row(QStringLiteral("facility.electricity_usd_per_kwh"))->editor());
+
+        // A warning reads by the field's label and its plain message, the detail in its tooltip,
+        // and a double-click goes to the field it concerns.
+        WarningsModel* wm = p->warningsModel();
+        int concerns = -1;
+        for (int r = 0; r < wm->rowCount() && concerns < 0; ++r)
+            if (wm->index(r, 0).data(WarningsModel::FieldRole).toString() == QLatin1String("workload.min_tokens_per_s_per_user"))
+                concerns = r;
+        QVERIFY(concerns >= 0);
+        QVERIFY2(wm->index(concerns, 0).data().toString().contains(QLatin1String("Interactivity")),
+                 qPrintable(wm->index(concerns, 0).data().toString()));
+        QVERIFY(wm->index(concerns, 1).data(Qt::ToolTipRole).toString().contains(QLatin1String("Detail: ")));
+        QTableView* warnings = nullptr;
+        for (QTableView* t : p->findChildren<QTableView*>())
+            if (t->model() == wm)
+                warnings = t;
+        QVERIFY(warnings);
+        w.form()->row(QStringLiteral("facility.electricity_usd_per_kwh"))->editor()->setFocus();
+        const QRect cell = warnings->visualRect(wm->index(concerns, 1));
+        QVERIFY(warnings->viewport()->rect().contains(cell.center()));
+        QTest::mouseClick(warnings->viewport(), Qt::LeftButton, {}, cell.center());
+        QTest::mouseDClick(warnings->viewport(), Qt::LeftButton, {}, cell.center());
+        QTRY_COMPARE(QApplication::focusWidget(), w.form()->row(QStringLiteral("workload.min_tokens_per_s_per_user"))->editor());
     }
 
     void provenanceModelsPassTheTesterAndFollowTheFigure()

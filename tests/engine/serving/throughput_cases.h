@@ -131,14 +131,14 @@ inline std::vector<BenchmarkPoint> gb300PeakRows(const QList<double>& perUser, c
 inline bool hasWarning(const ThroughputEstimate& e, const char* text)
 {
     return std::any_of(e.warnings.begin(), e.warnings.end(),
-                       [&](const Warning& w) { return w.message.find(text) != std::string::npos; });
+                       [&](const Warning& w) { return (w.message + " " + w.detail).find(text) != std::string::npos; });
 }
 
 inline QString allWarnings(const ThroughputEstimate& e)
 {
     QStringList out;
     for (const Warning& w : e.warnings)
-        out << QString::fromStdString(w.message);
+        out << QString::fromStdString(w.message + " (" + w.detail + ")");
     return out.isEmpty() ? QStringLiteral("no warnings") : out.join(QStringLiteral(" | "));
 }
 
