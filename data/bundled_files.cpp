@@ -55,7 +55,7 @@ QString locateUserGuide()
     const QStringList dirs{installedShareDir() + QStringLiteral("/../doc/clusterplanner"),
                            QStringLiteral(PLANNER_SOURCE_DOCS_DIR)};
     for (const QString& dir : dirs)
-        if (const QString path = QDir(dir).filePath(QStringLiteral("desktop.md")); QFileInfo::exists(path))
+        if (const QString path = QDir(dir).filePath(QStringLiteral("user-guide.md")); QFileInfo::exists(path))
             return QFileInfo(path).canonicalFilePath();
     return {};
 }

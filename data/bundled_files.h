@@ -23,7 +23,7 @@ QString locateExampleScenario(const QString& fileName);
 // open as untitled copies, so that a save never writes into the installation or the checkout.
 bool isBundledExample(const QString& path);
 
-// The desktop user guide (desktop.md): the installed documentation (share/doc/clusterplanner),
+// The user guide by task (user-guide.md): the installed documentation (share/doc/clusterplanner),
 // then the source tree of this build. Empty when not found.
 QString locateUserGuide();
 
