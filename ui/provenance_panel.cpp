@@ -6,6 +6,7 @@
 #include "grade_bar.h"
 #include "grade_style.h"
 #include "measured_throughput.h"
+#include "scenario/field_labels.h"
 #include "scenario_document.h"
 #include "verified_only.h"
 
@@ -86,6 +87,8 @@ ProvenancePanel::ProvenancePanel(QWidget* parent)
 
     v->addWidget(warningsTitle_);
     auto* warnings = compactTable(warnings_, this);
+    // No warnings: the title says "(0)" and the table gives its room to the tables above.
+    connect(warnings_, &QAbstractItemModel::modelReset, warnings, [this, warnings] { warnings->setVisible(warnings_->rowCount() > 0); });
     warnings->setAccessibleName(tr("Warnings of the evaluation"));
     warnings->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
     warnings->horizontalHeader()->resizeSection(0, 90);
@@ -213,12 +216,18 @@ void ProvenancePanel::refreshVerified()
         variant->error = QString::fromStdString(e.error().message);
     verified_->setScenario(this, tr("As entered"), snapshot_);
     verified_->setScenario(verifiedSwitch_, tr("Verified/measured only"), variant);
+    // One line for the count; the inputs by label in the tooltip, so the table below keeps its room
+    // on a laptop screen (nineteen paths took half the dock at 1280x800).
+    QStringList labels;
+    for (const QString& p : resetPaths_)
+        labels << QString::fromStdString(labelOrPath(p.toStdString()));
     verifiedNote_->setText(resetPaths_.isEmpty()
                                ? tr("No input of this scenario is graded weaker than measured: the figures stay.")
-                               : tr("Put back to default (%1): %2%3")
-                                     .arg(resetPaths_.size())
-                                     .arg(resetPaths_.join(QStringLiteral(", ")),
-                                          variant->error.isEmpty() ? QString() : tr("<br>Not computable: %1").arg(variant->error)));
+                               : (resetPaths_.size() == 1 ? tr("1 input put back to default (hover for which).%1")
+                                                          : tr("%1 inputs put back to default (hover for which).").arg(resetPaths_.size())
+                                                                + QStringLiteral("%1"))
+                                     .arg(variant->error.isEmpty() ? QString() : tr("<br>Not computable: %1").arg(variant->error)));
+    verifiedNote_->setToolTip(labels.join(QStringLiteral("\n")));
 }
 
 } // namespace planner
