@@ -4,6 +4,7 @@
 // 1280x800 screen keeps its labels; and a tile's band fits its width in a short form.
 #include "app/cli_test_support.h"
 #include "cli_common.h"
+#include "evaluated_example.h"
 #include "analysis_charts.h"
 #include "dashboard_data.h"
 #include "scenario/scenario_schema.h"
@@ -13,26 +14,11 @@
 
 #include <algorithm>
 #include <numeric>
-#include <sstream>
 
 using namespace planner;
+using reporttest::evaluated;
 
 namespace {
-
-Evaluation evaluated(const std::string& file)
-{
-    std::ostringstream err;
-    auto s = cli::loadScenarioWithOverrides(file, {}, err);
-    if (!s)
-        qFatal("%s", err.str().c_str());
-    auto setUp = cli::evaluationSetUp(s.value(), std::nullopt, file, err);
-    if (!setUp)
-        qFatal("%s", err.str().c_str());
-    auto e = cli::evaluateIn(s.value(), setUp.value(), file, err);
-    if (!e)
-        qFatal("%s", err.str().c_str());
-    return std::move(e.value());
-}
 
 double sum(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); }
 

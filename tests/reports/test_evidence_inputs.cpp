@@ -6,32 +6,14 @@
 #include "app/cli_test_support.h"
 #include "catalog/catalog_fields.h"
 #include "cli_common.h"
+#include "evaluated_example.h"
 #include "evidence_inputs.h"
 
 #include <QtTest>
 
-#include <sstream>
 
 using namespace planner;
-
-namespace {
-
-Evaluation evaluated(const std::string& file)
-{
-    std::ostringstream err;
-    auto s = cli::loadScenarioWithOverrides(file, {}, err);
-    if (!s)
-        qFatal("%s", err.str().c_str());
-    auto setUp = cli::evaluationSetUp(s.value(), std::nullopt, file, err);
-    if (!setUp)
-        qFatal("%s", err.str().c_str());
-    auto e = cli::evaluateIn(s.value(), setUp.value(), file, err);
-    if (!e)
-        qFatal("%s", err.str().c_str());
-    return std::move(e.value());
-}
-
-} // namespace
+using reporttest::evaluated;
 
 class TestEvidenceInputs : public QObject {
     Q_OBJECT

@@ -6,6 +6,7 @@
 // paper; the registry's "pdf" writer; and a failed write leaving the previous file whole.
 #include "app/cli_test_support.h"
 #include "cli_common.h"
+#include "evaluated_example.h"
 #include "pdf_report.h"
 #include "pdf_test_support.h"
 #include "report_writer.h"
@@ -24,27 +25,12 @@
 #include <sstream>
 
 using namespace planner;
+using reporttest::evaluated;
 using clitest::examplePath;
 using clitest::Run;
 using clitest::runCli;
 
 namespace {
-
-// The same evaluation the CLI makes of the file (scenario, its benchmark database).
-Evaluation evaluated(const std::string& file)
-{
-    std::ostringstream err;
-    auto s = cli::loadScenarioWithOverrides(file, {}, err);
-    if (!s)
-        qFatal("%s", err.str().c_str());
-    auto setUp = cli::evaluationSetUp(s.value(), std::nullopt, file, err);
-    if (!setUp)
-        qFatal("%s", err.str().c_str());
-    auto e = cli::evaluateIn(s.value(), setUp.value(), file, err);
-    if (!e)
-        qFatal("%s", err.str().c_str());
-    return std::move(e.value());
-}
 
 QString figure(const Evaluation& e, std::string_view key)
 {
