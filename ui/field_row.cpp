@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
+#include <QTimer>
 #include <QToolButton>
 
 #include <cmath>
@@ -40,12 +41,15 @@ public:
     {
         setRange(-kOpen, kOpen);
         setDecimals(9);
-        setKeyboardTracking(false); // commit on Enter, focus change or a step, not per keystroke
+        // Not per keystroke ("0.", "0.1" on the way to "0.12" would each be an edit, some refused):
+        // on Enter, focus change, a step, or a pause in typing (FieldRow::kTypingPauseMs).
+        setKeyboardTracking(false);
         setSpecialValueText(tr("from catalog"));
         setAccelerated(true);
         setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     }
     static constexpr double kOpen = 1e15;
+    QLineEdit* textEditor() const { return lineEdit(); }
 
     // Stepping from "from catalog" starts at a sensible value, not at the sentinel.
     void stepBy(int steps) override
@@ -149,6 +153,14 @@ FieldRow::FieldRow(const FieldSpec& field, QGridLayout* grid, int row, QWidget* 
             if (document_)
                 document_->endEditSession();
         });
+        // Recompute as you type: a pause in typing commits what the box holds, one undo step with
+        // the rest of the session; a value that does not parse yet waits for more keys.
+        auto* pause = new QTimer(this);
+        pause->setSingleShot(true);
+        pause->setInterval(kTypingPauseMs);
+        connect(static_cast<FieldSpinBox*>(spin_)->textEditor(), &QLineEdit::textEdited, pause,
+                qOverload<>(&QTimer::start));
+        connect(pause, &QTimer::timeout, spin_, &QAbstractSpinBox::interpretText);
         editor = spin_;
     } else if (field.kind == FieldKind::Choice) {
         combo_ = new QComboBox(parentWidget);

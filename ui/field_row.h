@@ -34,6 +34,8 @@ public:
     const FieldSpec& field() const { return field_; }
     QWidget* editor() const;
     GradeChip* chip() const { return chip_; }
+    // How long typing in a number must pause before the value is taken (and the figures follow).
+    static constexpr int kTypingPauseMs = 350;
     bool applies() const; // false: this scenario's evaluation does not read the field (shown n/a)
     QString refusal() const; // the reason the last value was refused; empty when accepted
 

@@ -49,6 +49,31 @@ class TestDocumentEditing : public QObject {
 private Q_SLOTS:
     void initTestCase() { uitest::useTestIdentity(); }
 
+    // Typing a number recomputes when the typing pauses, without Enter or leaving the field; the
+    // keys of one value are one undo step.
+    void theDashboardFollowsTypingAfterAPause()
+    {
+        MainWindow w(uitest::quietWindow(dir_));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json")));
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        const double cost0 = tileValue(w, "results.cost_per_mtok_usd");
+        QDoubleSpinBox* price = spin(w, "facility.electricity_usd_per_kwh");
+        price->setFocus();
+        QTRY_VERIFY(price->hasFocus());
+        price->selectAll();
+        const int steps0 = w.currentDocument()->undoStack()->count();
+        QTest::keyClicks(price, QStringLiteral("0.15 USD/kWh"));
+        // No Enter, no focus change: the pause commits it.
+        QTRY_COMPARE_WITH_TIMEOUT(w.currentDocument()->scenario().facility.electricity_usd_per_kwh.value, 0.15,
+                                  FieldRow::kTypingPauseMs * 10);
+        QTRY_VERIFY(!w.evaluator(w.currentDocument())->pending());
+        QVERIFY(tileValue(w, "results.cost_per_mtok_usd") > cost0);
+        QVERIFY(price->hasFocus());
+        QCOMPARE(w.currentDocument()->undoStack()->count(), steps0 + 1);
+    }
+
     void editingElectricityMovesTheCostTileAndUndoRestoresIt()
     {
         MainWindow w(uitest::quietWindow(dir_));
