@@ -92,7 +92,7 @@ private Q_SLOTS:
         Run r = runCli({"import", "mlperf", inferencex, "--into", fresh});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.rfind(inferencex + ": not an MLPerf", 0) == 0, r.err.c_str());
-        QVERIFY2(r.err.find("looks like an InferenceX CSV (import it with: import inferencex)") != std::string::npos,
+        QVERIFY2(r.err.find("looks like InferenceX CSV (import it with: import inferencex)") != std::string::npos,
                  r.err.c_str());
         QVERIFY(!QFileInfo::exists(QString::fromStdString(fresh)));
 

@@ -3,6 +3,7 @@
 // arithmetic checked by hand on named rows, the MLPerf unit error and -99/-99.9 duplicates, the
 // generic CSV conventions and mapping file, vLLM options, and malformed input.
 #include "benchmark_test_util.h"
+#include "file_format.h"
 #include "importer.h"
 #include "test_support.h"
 
@@ -92,6 +93,7 @@ private Q_SLOTS:
     void malformedInputs();
     void mlperfNodeCountBeyondInt();
     void registry();
+    void aFileIsNamedByTheImporterThatReadsIt();
 };
 
 void TestImporters::mlperfV41Counts()
@@ -497,6 +499,29 @@ void TestImporters::registry()
     QCOMPARE(nameFor(testData("benchmarks/vllm_h200_llama33_70b.json")), std::string("vllm"));
     QVERIFY(!importerForFile(referenceFile("mlperf/mlperf_latency_constraints.csv")));
     QVERIFY(importerFileFilters().contains(QStringLiteral("*.json")));
+}
+
+// What a file is, from its head: a text file by the importer whose own content test takes it (the
+// same test an import without --format uses), a database or workbook as what it is.
+void TestImporters::aFileIsNamedByTheImporterThatReadsIt()
+{
+    QCOMPARE(sniffFileFormat(referenceFile("mlperf/inference_v4.1_summary_results.json")).importer, std::string("mlperf"));
+    QCOMPARE(sniffFileFormat(referenceFile("inferencemax.csv")).importer, std::string("inferencex"));
+    QCOMPARE(sniffFileFormat(testData("benchmarks/vllm_h200_llama33_70b.json")).importer, std::string("vllm"));
+    QCOMPARE(sniffFileFormat(referenceFile("serving_benchmarks.csv")).importer, std::string("csv"));
+    for (const char* file : {"mlperf/inference_v4.1_summary_results.json", "inferencemax.csv"})
+        QCOMPARE(sniffFileFormat(referenceFile(file)).importer,
+                 std::string(importerForFile(referenceFile(file))->name()));
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("x.sqlite"));
+    QFile f(db);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("SQLite format 3\0rest of a database");
+    f.close();
+    const FileFormat format = sniffFileFormat(db);
+    QVERIFY(format.binary);
+    QVERIFY(format.importer.empty());
+    QVERIFY(format.name.starts_with("an SQLite database"));
 }
 
 QTEST_GUILESS_MAIN(TestImporters)
