@@ -45,7 +45,8 @@ ReportBomLine bomLineOf(const BomLine& l)
             in_usd(l.unitCost),   in_usd(l.totalCost),
             in_kilowatts(l.unitPower), in_kilowatts(l.totalPower),
             l.includedIn,         std::string(gradeName(l.provenance.grade)),
-            l.provenance.source,  std::string(capexClassName(l.capexClass))};
+            l.provenance.source,  std::string(capexClassName(l.capexClass)),
+            std::string(countBasisName(l.scalesWith)), l.perBasis};
 }
 
 // Empty path when the field has no value to report.
@@ -100,6 +101,8 @@ ReportModel buildReportModel(const Evaluation& e)
     model.warnings = e.warnings;
     model.throughputDerivation = e.throughputDerivation;
     model.financeBasis = e.finance.basis;
+    model.sizing = e.sizing;
+    model.fabricInput = e.fabricInput;
     for (const FieldSpec& f : scenarioFields())
         if (ReportAssumption a = assumptionOf(f, e.resolved); !a.path.empty())
             model.assumptions.push_back(std::move(a));

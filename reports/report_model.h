@@ -38,6 +38,8 @@ struct ReportBomLine {
     std::string includedIn; // non-empty: its cost is counted in that line
     std::string grade, source;
     std::string capexClass; // "compute", "network", ...: how finance annualizes it (capex_class.h)
+    std::string scalesWith; // "domains", "gpus", "it_kw", "fabric.leaf_switches" ..., "" for a plan of its own (bom.h)
+    double perBasis = 0;    // count = perBasis x what it scales with
 };
 
 struct ReportAssumption {
@@ -62,6 +64,9 @@ struct ReportModel {
     // The finance model's inputs as the engine used them (GPU counts, throughput, goodput, capex by
     // class ...): the XLSX writer rebuilds the cost formulas over them.
     FinanceInput financeBasis;
+    // How the cluster was sized (basis, domains, spares, its shape): the workbook re-sizes by it.
+    SizingResult sizing;
+    std::optional<FabricInput> fabricInput; // the scale-out fabric as sized (Evaluation::fabricInput)
 
     // Sections in order of first appearance ("results", "sizing", ...).
     std::vector<std::string> sections() const;

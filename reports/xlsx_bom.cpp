@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xlsx_bom.h"
 
+#include "xlsx_fabric.h"
+#include "xlsx_sizing.h"
+
+#include "core/number_text.h"
+
 #include <algorithm>
+#include <utility>
 
 namespace planner {
 
 namespace {
 
 enum BomColumn { kCategory, kItem, kCount, kUnit, kUnitCost, kTotalCost, kUnitKw, kTotalKw, kIncludedIn, kClass,
-                 kGrade, kSource };
+                 kGrade, kSource, kCountBasis };
 
 void headerRow(XlsxBook& book, XlsxSheet& sheet, std::initializer_list<const char*> names)
 {
@@ -18,9 +24,37 @@ void headerRow(XlsxBook& book, XlsxSheet& sheet, std::initializer_list<const cha
     ++sheet.row;
 }
 
+// The IT lines come first and the facility's lines, which follow the IT power, last (step_bom.cpp):
+// the IT power is the sum of the rows before the first line that scales with it.
+int itLines(const ReportModel& model)
+{
+    const auto firstFacility = std::find_if(model.bom.begin(), model.bom.end(),
+                                            [](const ReportBomLine& l) { return l.scalesWith == "it_kw"; });
+    return static_cast<int>(firstFacility - model.bom.begin());
+}
+
+// The count as a formula over the Sizing sheet, with what it says in the count_basis column; a
+// plan of the engine's own (the fabric, the storage tiers) stays its value.
+std::pair<std::string, std::string> countOf(const ReportBomLine& l, const XlsxSizingCells& sizing,
+                                            const XlsxFabricTable& fabric, const std::string& itKw, double gpus)
+{
+    const std::string per = numberText(l.perBasis);
+    if (const int col = fabric.columnOf(l.scalesWith); col > 0)
+        return {"VLOOKUP(" + sizing.domains + "," + fabric.range + "," + std::to_string(col) + ",0)",
+                "the fabric's plan for the cluster's domains (Fabric sheet)"};
+    if (l.scalesWith == "domains")
+        return {sizing.domains + "*" + per, "scale-up domains x " + per};
+    if (l.scalesWith == "gpus")
+        return {sizing.gpus + "*" + per, "GPUs x " + per};
+    if (l.scalesWith == "it_kw")
+        return {itKw + "*" + per, "IT kW x " + per};
+    return {"", "the engine's plan for " + numberText(gpus) + " GPUs: not re-sized by the sheet"};
+}
+
 } // namespace
 
-XlsxBomCells writeBomSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& model)
+XlsxBomCells writeBomSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& model, const XlsxSizingCells& sizing,
+                           const XlsxFabricTable& fabric)
 {
     XlsxSheet sheet{ws, "BOM", 0};
     worksheet_set_column(ws, kCategory, kCategory, 12, nullptr);
@@ -29,15 +63,25 @@ XlsxBomCells writeBomSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel&
     worksheet_set_column(ws, kUnitCost, kTotalKw, 16, nullptr);
     worksheet_set_column(ws, kIncludedIn, kGrade, 14, nullptr);
     worksheet_set_column(ws, kSource, kSource, 60, nullptr);
+    worksheet_set_column(ws, kCountBasis, kCountBasis, 50, nullptr);
     worksheet_freeze_panes(ws, 1, 0);
     headerRow(book, sheet, {"category", "item", "count", "unit", "unit_cost_usd", "total_cost_usd", "unit_power_kw",
-                            "total_power_kw", "included_in", "capex_class", "grade", "source"});
+                            "total_power_kw", "included_in", "capex_class", "grade", "source", "count_basis"});
     const int first = sheet.row;
+    const int itRows = itLines(model);
+    const std::string itKw = itRows > 0 ? "SUM(" + cellAddress(sheet.name, first, kTotalKw) + ":"
+            + cellAddress(first + itRows - 1, kTotalKw) + ")"
+                                        : "0";
     double cost = 0, power = 0;
     for (const ReportBomLine& l : model.bom) {
         sheet.text(kCategory, l.category);
         sheet.text(kItem, l.item);
-        sheet.number(kCount, l.count, book.forUnit("count"));
+        const auto [count, basis] = countOf(l, sizing, fabric, itKw, model.sizing.gpus);
+        if (count.empty())
+            sheet.number(kCount, l.count, book.forUnit("count"));
+        else
+            sheet.formula(kCount, "=" + count, l.count, book.forUnit("count"));
+        sheet.text(kCountBasis, basis);
         sheet.text(kUnit, l.unit);
         sheet.number(kUnitCost, l.unitCostUsd, book.forUnit("USD", l.unitCostUsd));
         sheet.formula(kTotalCost, "=" + cellAddress(sheet.row, kCount) + "*" + cellAddress(sheet.row, kUnitCost),
@@ -59,7 +103,7 @@ XlsxBomCells writeBomSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel&
     sheet.text(kItem, "Total", book.header());
     sheet.formula(kTotalCost, sum(kTotalCost), cost, book.forUnit("USD", cost));
     sheet.formula(kTotalKw, sum(kTotalKw), power, book.forUnit("kW"));
-    return {column(kClass), column(kTotalCost)};
+    return {column(kClass), column(kTotalCost), itKw};
 }
 
 void writeAssumptionsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& model)

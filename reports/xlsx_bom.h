@@ -12,12 +12,20 @@
 
 namespace planner {
 
+struct XlsxSizingCells; // xlsx_sizing.h
+struct XlsxFabricTable; // xlsx_fabric.h
+
 struct XlsxBomCells {
     std::string classRange; // the capex class column of every line, for SUMIF
     std::string costRange;  // the total cost column of every line
+    std::string itKw;       // the IT power: the sum of the compute, network and storage lines' kW
 };
 
-XlsxBomCells writeBomSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& model);
+// Counts that follow the cluster's size are formulas over the Sizing sheet's cells, the fabric's a
+// look-up of the Fabric sheet's plan for the Sizing sheet's domains (the count_basis column says
+// which); the storage tiers' counts are the engine's plan, and say so.
+XlsxBomCells writeBomSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& model, const XlsxSizingCells& sizing,
+                           const XlsxFabricTable& fabric);
 void writeAssumptionsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& model);
 
 } // namespace planner

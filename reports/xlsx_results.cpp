@@ -129,8 +129,6 @@ const char* lifePath(CapexClass c)
     }
 }
 
-double servingGpusOf(const FinanceInput& b) { return b.servingGpus > 0 ? b.servingGpus : b.gpus; }
-
 // Disaggregated serving with the prefill pool's share given: that share splits the cost (the engine's rule).
 bool measuredPools(const ReportModel& m)
 {
@@ -212,20 +210,22 @@ std::string goodputCell(XlsxInputs& in, const FinanceInput& b)
 // The average share of serving capacity in use: the planned utilization of a fixed cluster, or a
 // demand-sized cluster's realized one, demand / (throughput x serving GPUs x goodput), as a formula
 // so that a changed demand or throughput moves the energy with it.
-std::string averageLoadCell(XlsxInputs& in, const FinanceInput& b, const std::string& serving)
+std::string averageLoadCell(XlsxInputs& in, const FinanceInput& b, const XlsxSizingCells& sizing)
 {
-    if (!(b.demand.value() > 0))
+    if (sizing.averageDemand.empty())
         return in.input("finance.utilization", b.utilization, "fraction");
-    const std::string demand = in.engine("workload.average_demand_tokens_per_s", "Average demand the cluster was sized for",
-                                         in_tokens_per_second(b.demand), "tokens/s", "engine: from the workload's demand");
+    const std::string& demand = sizing.averageDemand;
+    const std::string& serving = sizing.servingGpus;
     const std::string tput = in.engine("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO",
                                        in_tokens_per_second(b.tokensPerGpu), "tokens/s/GPU", "engine: throughput model");
     return "MIN(1," + demand + "/(" + tput + "*" + serving + "*" + goodputCell(in, b) + "))";
 }
 
 std::vector<std::string> opexRows(ResultsSheet& rs, const ReportModel& m, XlsxInputs& in, const Capex& capex,
-                                  const std::string& gpus, const std::string& serving, const std::string& itKw)
+                                  const XlsxSizingCells& sizing)
 {
+    const std::string& gpus = sizing.gpus;
+    const std::string& itKw = sizing.itKw;
     const FinanceInput& b = m.financeBasis;
     std::vector<std::string> lines;
     auto line = [&](const char* key, std::string_view label, const std::string& formula) {
@@ -237,11 +237,9 @@ std::vector<std::string> opexRows(ResultsSheet& rs, const ReportModel& m, XlsxIn
              in.input("finance.gpu_hour_usd", in_usd_per_hour(b.gpuHourPrice), "USD/GPU-hour") + "*" + gpus + "*" +
                  kHoursPerYear);
     } else {
-        const std::string util = averageLoadCell(in, b, serving);
+        const std::string util = averageLoadCell(in, b, sizing);
         const std::string idle = in.input("facility.idle_power_fraction", 0, "fraction");
-        const std::string typical =
-            in.engine("power.it_kw_typical", "IT power, typical draw", rs.engineValue("power.it_kw_typical"), "kW",
-                      "engine: power model (system typical draw plus network and storage)");
+        const std::string& typical = sizing.itKwTypical;
         const std::string average =
             rs.addFigure("power.it_kw_average", "IT power, average at utilization: typical x (idle + (1 - idle) x utilization)",
                          typical + "*(" + idle + "+(1-" + idle + ")*" + util + ")", "kW");
@@ -294,8 +292,9 @@ bool hasFigure(const ReportModel& m, std::string_view key)
 // in requests, and no figure per token. The engine ran on requests x its default tokens per
 // request; dividing that back out gives the request rates it used.
 void requestRows(ResultsSheet& rs, XlsxInputs& in, const FinanceInput& b, const std::string& total,
-                 const std::string& serving)
+                 const XlsxSizingCells& sizing)
 {
+    const std::string& serving = sizing.servingGpus;
     rs.title("Requests and cost per request: cost per year / requests served per year (tokens per request unknown)");
     const double tokensPerRequest = b.inputTokens + b.outputTokens;
     const double rate = in_tokens_per_second(b.tokensPerGpu) / tokensPerRequest;
@@ -306,11 +305,11 @@ void requestRows(ResultsSheet& rs, XlsxInputs& in, const FinanceInput& b, const 
     // Requests served per year, inline: every formula row is an engine figure, and the engine
     // publishes no request count.
     std::string served = "(" + capacityPerYear + "*" + util + ")";
-    if (b.demand.value() > 0) {
+    if (!sizing.averageDemand.empty()) {
         rs.note("Sized from demand: the requests served are the demand.");
-        served = "(" + in.engine("workload.average_demand_requests_per_s", "Average demand the cluster was sized for",
-                                 in_tokens_per_second(b.demand) / tokensPerRequest, "requests/s",
-                                 "engine: from the workload's demand")
+        served = "(" + sizing.averageDemand + "/"
+            + in.engine("workload.tokens_per_request", "Tokens per request the engine counted a request as",
+                        tokensPerRequest, "tokens", "engine: the workload's default lengths")
             + "*" + kSecondsPerYear + ")";
     }
     rs.addFigure("results.utilization_realized", "Realized utilization (requests served / serving capacity)",
@@ -322,23 +321,22 @@ void requestRows(ResultsSheet& rs, XlsxInputs& in, const FinanceInput& b, const 
     if (b.mode != FacilityMode::Rent)
         rs.addFigure("results.breakeven_gpu_hour_usd",
                      "Break-even rental price (serving GPU-hours sold at the expected occupancy)",
-                     total + "/(" + serving + "*" + averageLoadCell(in, b, serving) + "*" + goodput + ")/" + kHoursPerYear,
+                     total + "/(" + serving + "*" + averageLoadCell(in, b, sizing) + "*" + goodput + ")/" + kHoursPerYear,
                      "USD/GPU-hour");
 }
 
 } // namespace
 
-void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, XlsxInputs& in, const XlsxBomCells& bom)
+void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, XlsxInputs& in, const XlsxBomCells& bom,
+                       const XlsxSizingCells& sizing)
 {
     ResultsSheet rs(book, ws, m);
     const FinanceInput& b = m.financeBasis;
-    const std::string gpus = in.engine("sizing.gpus", "GPUs (spares included)", b.gpus, "GPUs", "engine: sizing model");
-    const std::string serving = in.engine("sizing.serving_gpus", "Serving GPUs (spares excluded)", servingGpusOf(b),
-                                          "GPUs", "engine: sizing model");
-    const std::string itKw = in.engine("sizing.it_kw", "IT power, nameplate (provisioned)",
-                                       in_kilowatts(b.provisionedItPower), "kW", "engine: power model");
+    const std::string& gpus = sizing.gpus;
+    const std::string& serving = sizing.servingGpus;
+    const std::string& itKw = sizing.itKw;
     const Capex capex = capitalRows(rs, m, in, bom);
-    const std::vector<std::string> opex = opexRows(rs, m, in, capex, gpus, serving, itKw);
+    const std::vector<std::string> opex = opexRows(rs, m, in, capex, sizing);
 
     rs.title("Cost per year and per GPU-hour");
     std::vector<std::string> totals;
@@ -363,7 +361,7 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
     }
 
     if (!hasFigure(m, "results.cost_per_mtok_usd") && hasFigure(m, "results.cost_per_1k_requests_usd")) {
-        requestRows(rs, in, b, total, serving);
+        requestRows(rs, in, b, total, sizing);
         return;
     }
     rs.title("Tokens and cost per token: cost per year / tokens served per year");
@@ -373,13 +371,12 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
     const std::string util = in.input("finance.utilization", b.utilization, "fraction");
     const std::string capacityPerYear = tput + "*" + serving + "*" + goodput + "*" + kSecondsPerYear;
     std::string servedFormula;
-    if (b.demand.value() > 0) {
-        servedFormula = in.engine("workload.average_demand_tokens_per_s", "Average demand the cluster was sized for",
-                                  in_tokens_per_second(b.demand), "tokens/s", "engine: from the workload's demand") +
-                        "*" + kSecondsPerYear;
+    if (!sizing.averageDemand.empty()) {
+        servedFormula = sizing.averageDemand + "*" + kSecondsPerYear;
         rs.note("Sized from demand: the tokens served are the demand, and the realized utilization (demand / "
                 "capacity) drives the energy and the break-even price; finance.utilization does not apply. "
-                "Re-sizing the cluster for a changed demand needs the engine.");
+                "A changed demand, peak factor or maximum load re-sizes the GPUs, racks and fabric (Sizing and "
+                "Fabric sheets), and every cost follows.");
     } else {
         servedFormula = capacityPerYear + "*" + util;
     }
@@ -420,7 +417,7 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
     if (b.mode != FacilityMode::Rent)
         rs.addFigure("results.breakeven_gpu_hour_usd",
                      "Break-even rental price (serving GPU-hours sold at the expected occupancy)",
-                     total + "/(" + serving + "*" + averageLoadCell(in, b, serving) + "*" + goodput + ")/" + kHoursPerYear,
+                     total + "/(" + serving + "*" + averageLoadCell(in, b, sizing) + "*" + goodput + ")/" + kHoursPerYear,
                      "USD/GPU-hour");
 }
 

@@ -3,8 +3,10 @@
 
 #include "atomic_file.h"
 #include "xlsx_bom.h"
+#include "xlsx_fabric.h"
 #include "xlsx_inputs.h"
 #include "xlsx_results.h"
+#include "xlsx_sizing.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -46,14 +48,20 @@ namespace {
 
 void fillScenarioBook(XlsxBook& book, const ReportModel& model)
 {
-    // Sheets in reading order; filled in dependency order (Results refers to Inputs and BOM).
+    // Sheets in reading order; filled in dependency order (Sizing refers to Inputs, the BOM to
+    // Sizing and Fabric, Sizing's IT power to the BOM, Results to all of them).
     lxw_worksheet* inputsWs = book.addSheet("Inputs");
     lxw_worksheet* resultsWs = book.addSheet("Results");
+    lxw_worksheet* sizingWs = book.addSheet("Sizing");
     lxw_worksheet* bomWs = book.addSheet("BOM");
+    lxw_worksheet* fabricWs = book.addSheet("Fabric");
     lxw_worksheet* assumptionsWs = book.addSheet("Assumptions");
     XlsxInputs inputs(book, inputsWs, model);
-    const XlsxBomCells bom = writeBomSheet(book, bomWs, model);
-    writeResultsSheet(book, resultsWs, model, inputs, bom);
+    XlsxSizing sizing(book, sizingWs, model, inputs);
+    const XlsxFabricTable fabric = writeFabricSheet(book, fabricWs, model);
+    const XlsxBomCells bom = writeBomSheet(book, bomWs, model, sizing.cells(), fabric);
+    sizing.addPower(bom);
+    writeResultsSheet(book, resultsWs, model, inputs, bom, sizing.cells());
     writeAssumptionsSheet(book, assumptionsWs, model);
     worksheet_activate(resultsWs);
 }

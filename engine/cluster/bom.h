@@ -10,9 +10,32 @@
 #include "core/units.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace planner {
+
+// What a line's count follows when the cluster changes size: count = perBasis x the cluster's
+// scale-up domains, GPUs or nameplate IT kW; or one count of the fabric's plan for the cluster's
+// GPUs (fabric.h: leaf, spine and core switches, transceivers, cables). Fixed: a plan of its own
+// (the storage tiers' capacity) that only the model that made it can redo.
+enum class CountBasis { Fixed, Domains, Gpus, ItKw, FabricLeaves, FabricSpines, FabricCores, FabricTransceivers,
+                        FabricCables };
+inline std::string_view countBasisName(CountBasis b)
+{
+    switch (b) {
+    case CountBasis::Domains: return "domains";
+    case CountBasis::Gpus: return "gpus";
+    case CountBasis::ItKw: return "it_kw";
+    case CountBasis::FabricLeaves: return "fabric.leaf_switches";
+    case CountBasis::FabricSpines: return "fabric.spine_switches";
+    case CountBasis::FabricCores: return "fabric.core_switches";
+    case CountBasis::FabricTransceivers: return "fabric.transceivers";
+    case CountBasis::FabricCables: return "fabric.cables";
+    case CountBasis::Fixed: break;
+    }
+    return "";
+}
 
 struct BomLine {
     std::string category; // "compute", "network", "storage", "facility": the report's grouping
@@ -26,6 +49,8 @@ struct BomLine {
     units::Power totalPower;
     std::string includedIn; // non-empty: cost counted in that line
     Provenance provenance;
+    CountBasis scalesWith = CountBasis::Fixed;
+    double perBasis = 0; // count = perBasis x the basis (unused when Fixed)
 };
 
 struct Bom {

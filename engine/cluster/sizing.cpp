@@ -87,6 +87,8 @@ Result<SizingResult> sizeCluster(const SizingInput& in)
         return badInput("facility.pue", "facility.pue must be at least 1");
     SizingResult out;
     out.basis = in.basis;
+    out.gpusPerDomain = in.gpusPerDomain;
+    out.domainsPerRack = in.domainsPerRack;
     auto serving = servingDomainsFor(in, out);
     if (!serving)
         return serving.error();

@@ -46,6 +46,7 @@ struct SizingResult {
     int servingDomains = 0, spareDomains = 0, domains = 0;
     int gpus = 0, racks = 0;
     int gpusRequired = 0;           // before rounding to domains (demand basis)
+    int gpusPerDomain = 0, domainsPerRack = 1; // the shape it was sized in (SizingInput's)
     units::Power itNameplate;       // compute + overhead
     units::Power facilityPower;     // IT x PUE
     Warnings warnings;

@@ -7,6 +7,7 @@
 // The CLI and the GUI both call this, so a batch run and a GUI session give the same numbers.
 
 #include "cluster/bom.h"
+#include "cluster/fabric.h"
 #include "catalog/catalog.h"
 #include "evaluate/evaluation_cache.h"
 #include "finance/finance.h"
@@ -17,6 +18,7 @@
 #include "cluster/sizing.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +53,9 @@ struct Evaluation {
     std::vector<Metric> details; // power, network, storage, reliability figures
     Warnings warnings;
     std::string throughputDerivation; // how the throughput was obtained, when a model gave it; else empty
+    // The scale-out fabric's input as sized (switch, optics, links per GPU), so that a report can
+    // plan it again for another cluster size (the workbook's Fabric sheet).
+    std::optional<FabricInput> fabricInput;
 
     const Metric* metric(std::string_view key) const;
 };

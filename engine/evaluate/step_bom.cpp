@@ -29,8 +29,10 @@ void addComputeBom(Work& w)
     domain.unitCost = usd(w.s.finance.system_price_usd.value);
     domain.unitPower = w.itPerGpuNameplate * double(w.system.gpusPerDomain);
     domain.provenance = w.s.finance.system_price_usd.provenance;
+    domain.scalesWith = CountBasis::Domains;
+    domain.perBasis = 1;
     w.out.bom.add(domain);
-    auto included = [&](std::string item, double count, std::string unit) {
+    auto included = [&](std::string item, CountBasis basis, double perBasis, double count, std::string unit) {
         BomLine l;
         l.category = "compute";
         l.capexClass = CapexClass::Compute;
@@ -41,11 +43,14 @@ void addComputeBom(Work& w)
         l.unitPower = watts(0);
         l.includedIn = domain.item;
         l.provenance = price.known() ? price.provenance() : Provenance{};
+        l.scalesWith = basis;
+        l.perBasis = perBasis;
         w.out.bom.add(std::move(l));
     };
-    included(w.gpu ? w.gpu->name : w.system.gpu, z.gpus, "GPUs");
-    included("CPUs", double(z.domains) * w.system.cpusPerDomain, "CPUs");
-    included("scale-out NIC ports", double(z.gpus) * w.s.network.nics_per_gpu.value, "NICs");
+    const double cpus = w.system.cpusPerDomain, nics = w.s.network.nics_per_gpu.value;
+    included(w.gpu ? w.gpu->name : w.system.gpu, CountBasis::Gpus, 1, z.gpus, "GPUs");
+    included("CPUs", CountBasis::Domains, cpus, double(z.domains) * cpus, "CPUs");
+    included("scale-out NIC ports", CountBasis::Gpus, nics, double(z.gpus) * nics, "NICs");
 }
 
 enum class FacilityLine { Cooling, Site };
@@ -73,6 +78,8 @@ void addFacilityBom(Work& w)
         l.count = count;
         l.unitCost = unitCost;
         l.unitPower = watts(0);
+        l.scalesWith = CountBasis::ItKw;
+        l.perBasis = which == FacilityLine::Cooling ? 1.0 : 1e-3;
         if (which == FacilityLine::Cooling) {
             l.item = "rack and row cooling (" + s.facility.cooling.value + ")";
             l.unit = "kW of heat";

@@ -22,9 +22,11 @@ T valueOr(const Figure<T>& f, T fallback)
 
 // A named network line of the full path's BOM (the numbers-only path makes amounts instead).
 BomLine networkLine(std::string item, double count, std::string unit, Money unitCost, Power unitPower,
-                    const Provenance& p)
+                    const Provenance& p, CountBasis basis)
 {
     BomLine l;
+    l.scalesWith = basis;
+    l.perBasis = 1;
     l.category = "network";
     l.capexClass = CapexClass::Network;
     l.item = std::move(item);
@@ -86,18 +88,26 @@ void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* opt
     const Power swPower = f.switches() ? f.switchPowerTotal / double(f.switches()) : watts(0);
     out.bom.reserve(5); // leaf, spine, core, transceivers, cables
     const std::string_view name = sw ? std::string_view(sw->name) : "switch";
-    for (auto [tier, count] : {std::pair{"leaf", f.leafSwitches}, std::pair{"spine", f.spineSwitches},
-                               std::pair{"core", f.coreSwitches}})
-        if (count > 0)
-            out.bom.push_back(
-                networkLine(joinedText({name, " ", tier, " switch"}), double(count), "switches", swPrice, swPower, swp));
+    struct Tier {
+        const char* name;
+        std::int64_t count;
+        CountBasis basis;
+    };
+    for (const Tier& t : {Tier{"leaf", f.leafSwitches, CountBasis::FabricLeaves},
+                          Tier{"spine", f.spineSwitches, CountBasis::FabricSpines},
+                          Tier{"core", f.coreSwitches, CountBasis::FabricCores}})
+        if (t.count > 0)
+            out.bom.push_back(networkLine(joinedText({name, " ", t.name, " switch"}), double(t.count), "switches",
+                                          swPrice, swPower, swp, t.basis));
     if (f.transceivers > 0) {
         const Provenance op = optic && optic->price.known() ? optic->price.provenance() : Provenance{};
         out.bom.push_back(networkLine(optic ? optic->name : std::string("transceiver"), double(f.transceivers), "modules",
                                       f.transceiverCost / double(f.transceivers),
-                                      f.transceiverPowerTotal / double(f.transceivers), op));
+                                      f.transceiverPowerTotal / double(f.transceivers), op,
+                                      CountBasis::FabricTransceivers));
     }
-    out.bom.push_back(networkLine("fabric cables", double(f.cables()), "cables", usd(0), watts(0), kCablesCounted));
+    out.bom.push_back(networkLine("fabric cables", double(f.cables()), "cables", usd(0), watts(0), kCablesCounted,
+                                  CountBasis::FabricCables));
 }
 
 // A missing price or power figure counts as zero; say so rather than let the BOM look complete.
@@ -182,6 +192,8 @@ Result<NetworkPlan> planNetwork(Work& w, int gpus, std::optional<FabricResult> s
         return out;
     }
     publishNetwork(s, c, out);
+    w.out.fabricInput = fabricInput(s, c.switchSpec(s.network.switch_model.value),
+                                    s.network.optic.value.empty() ? nullptr : c.optic(s.network.optic.value), gpus);
     return out;
 }
 

@@ -139,7 +139,8 @@ private Q_SLOTS:
                 QCOMPARE(inputs.at(row).at(QStringLiteral("C")).value.toDouble(), number->number);
         }
         // The quantities the formulas need that are not inputs are there, labelled as computed.
-        for (const char* key : {"sizing.gpus", "sizing.serving_gpus", "results.tokens_per_s_per_gpu", "finance.goodput"}) {
+        for (const char* key : {"system.gpus_per_domain", "system.domains_per_rack", "results.tokens_per_s_per_gpu",
+                                "finance.goodput"}) {
             const int row = xlsxtest::rowWith(inputs, QString::fromLatin1(key));
             QVERIFY2(row >= 0, key);
             QCOMPARE(inputs.at(row).at(QStringLiteral("F")).value, QStringLiteral("engine-computed"));
