@@ -56,14 +56,15 @@ XlsxFabricTable writeFabricSheet(XlsxBook& book, lxw_worksheet* ws, const Report
         if (!f || f.value().tiers > tiers)
             break;
         const FabricResult& r = f.value();
-        sheet.number(kDomains, d);
-        sheet.number(kGpus, in.gpus);
-        sheet.number(kTiers, r.tiers);
-        sheet.number(kLeaves, double(r.leafSwitches));
-        sheet.number(kSpines, double(r.spineSwitches));
-        sheet.number(kCores, double(r.coreSwitches));
-        sheet.number(kTransceivers, double(r.transceivers));
-        sheet.number(kCables, double(r.cables()));
+        lxw_format* count = book.forUnit("count");
+        sheet.number(kDomains, d, count);
+        sheet.number(kGpus, in.gpus, count);
+        sheet.number(kTiers, r.tiers, count);
+        sheet.number(kLeaves, double(r.leafSwitches), count);
+        sheet.number(kSpines, double(r.spineSwitches), count);
+        sheet.number(kCores, double(r.coreSwitches), count);
+        sheet.number(kTransceivers, double(r.transceivers), count);
+        sheet.number(kCables, double(r.cables()), count);
         last = d;
         ++sheet.row;
     }
