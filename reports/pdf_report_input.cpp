@@ -18,8 +18,9 @@ std::string describeRow(const BenchmarkPoint& p)
     std::string s = "row " + std::to_string(p.rowId) + ": " + p.source;
     if (!p.date.empty())
         s += " (" + p.date + ")";
-    s += ", " + (p.system.empty() ? p.gpu : p.system) + ", " + p.model + ", " + std::to_string(p.gpuCount) + " GPUs, "
-         + figureText(units::in_tokens_per_second(p.totalPerGpu), "tokens/s/GPU");
+    s += ", " + (p.system.empty() ? p.gpu : p.system) + ", " + p.model + ", "
+        + (p.gpuCount > 0 ? std::to_string(p.gpuCount) + " " + countUnit(p.gpuCount, "GPUs") : "GPU count not stated")
+        + ", " + figureText(units::in_tokens_per_second(p.totalPerGpu), "tokens/s/GPU");
     const double perUser = units::in_tokens_per_second(p.perUser);
     s += perUser > 0 ? " at " + figureText(perUser, "tokens/s/user") : " (offline, no per-user bound)";
     return s + ", grade " + std::string(gradeName(p.grade));

@@ -57,7 +57,7 @@ PdfTable bomTable(const ReportModel& m)
                  {QStringLiteral("Source"), 3.6, false}};
     for (const ReportBomLine& l : m.bom) {
         const bool included = !l.includedIn.empty();
-        t.rows.push_back({qs(l.category + ": " + l.item), qs(figureText(l.count) + " " + l.unit),
+        t.rows.push_back({qs(l.category + ": " + l.item), qs(figureText(l.count) + " " + countUnit(l.count, l.unit)),
                           included ? QString() : figureCell(l.unitCostUsd, "USD"),
                           included ? qs("in " + l.includedIn) : figureCell(l.totalCostUsd, "USD"),
                           l.totalPowerKw > 0 ? figureCell(l.totalPowerKw, "kW") : QString(), qs(l.grade), qs(l.source)});
@@ -85,7 +85,8 @@ PdfTable inputsTable(const ReportModel& m, const std::map<std::string, std::stri
         // What a reader calls the input, and under it the path scripts and the workbook use.
         const std::string_view label = fieldLabelOf(a.path);
         const QString input = label.empty() ? qs(a.path) : qs(std::string(label)) + QChar(QChar::LineSeparator) + qs(a.path);
-        t.rows.push_back({input, value, qs(a.unit), qs(a.source.empty() ? "default" : a.source),
+        t.rows.push_back({input, value, qs(a.number ? countUnit(*a.number, a.unit) : a.unit),
+                          qs(a.source.empty() ? "default" : a.source),
                           date == dates.end() ? QString() : qs(date->second), qs(a.grade)});
     }
     return t;

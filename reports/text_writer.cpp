@@ -53,7 +53,7 @@ void bomLines(std::string& out, const ReportModel& m)
     for (const ReportBomLine& l : m.bom) {
         // Cost first and the item last: item names are long, figures line up.
         const std::string cost = l.includedIn.empty() ? figureText(l.totalCostUsd, "USD") : "included";
-        const std::string head = "  " + padded(figureText(l.count) + " " + l.unit, 24) + rightAligned(cost, 10) + "  "
+        const std::string head = "  " + padded(figureText(l.count) + " " + countUnit(l.count, l.unit), 24) + rightAligned(cost, 10) + "  "
             + padded(l.grade, 12);
         out += head + wrapped(l.item + (l.includedIn.empty() ? "" : " (in " + l.includedIn + ")"), columnsOf(head),
                               kBomItemColumn);

@@ -85,7 +85,7 @@ inline std::string countUnit(double v, std::string_view unit)
 {
     static constexpr std::string_view kCounts[] = {"GPUs",     "racks",   "domains", "switches",  "modules", "cables",
                                                    "positions", "tiers",  "years",   "NICs",      "CPUs",    "planes",
-                                                   "checkpoints", "regions", "tokens", "requests", "reads"};
+                                                   "checkpoints", "regions", "tokens", "requests", "reads", "nodes"};
     if (v != 1)
         return std::string(unit);
     const std::size_t slash = unit.find('/');
@@ -160,13 +160,13 @@ inline ScaledFigure scaledFigure(double v, std::string_view unit)
     return {scaledNumber(v, s), s.unit};
 }
 
-// "3.951 MW", "$1.058B/year", "16,384 GPUs".
+// "3.951 MW", "$1.058B/year", "16,384 GPUs", "1 GPU".
 inline std::string figureText(double v, std::string_view unit)
 {
     const ScaledFigure f = scaledFigure(v, unit);
     if (f.unit.empty() || f.unit.front() == '/')
         return f.number + f.unit;
-    return f.number + " " + f.unit;
+    return f.number + " " + countUnit(v, f.unit);
 }
 
 } // namespace planner

@@ -118,6 +118,14 @@ private Q_SLOTS:
             QVERIFY(!text.contains(QStringLiteral("How sure the headline is")));
         }
         QVERIFY(text.contains(QString::fromStdString(e.resolved.name.value)));
+        // Numbers as a person writes them: no scientific notation (a hexadecimal row id such as
+        // 3e87f188 is a word, not a number), a count of one in the singular, no benchmark row of zero GPUs.
+        static const QRegularExpression scientific(QStringLiteral("(?<![0-9A-Za-z.])\\d+(\\.\\d+)?[eE][+-]?\\d+(?![0-9A-Za-z])"));
+        static const QRegularExpression onePlural(
+            QStringLiteral("(?<![0-9.,])1 (GPUs|racks|domains|switches|modules|cables|nodes|NICs|CPUs|planes|tiers|years)\\b"));
+        QVERIFY2(!text.contains(scientific), qPrintable(scientific.match(text).captured()));
+        QVERIFY2(!text.contains(onePlural), qPrintable(onePlural.match(text).captured()));
+        QVERIFY(!text.contains(QStringLiteral(", 0 GPUs,"))); // a benchmark row that does not state its GPUs
         for (const QString& title : pdfReportSectionTitles())
             QVERIFY2(text.contains(title), qPrintable(title));
 

@@ -252,7 +252,8 @@ private Q_SLOTS:
     }
 
     // Every line of every example's text report fits a 120-column terminal: long item names,
-    // the throughput's derivation and warnings wrap under their own column.
+    // the throughput's derivation and warnings wrap under their own column. A count of one is
+    // singular (HGX B300's one leaf switch: "1 switch").
     void everyExamplesTextFitsIn120Columns()
     {
         for (const char* f : {"gb200-nvl72-deepseek-r1.json", "gb300-nvl72-deepseek-r1.json", "vr200-nvl72-deepseek-r1.json",
@@ -260,6 +261,9 @@ private Q_SLOTS:
             Run text = runCli({"evaluate", examplePath(f)});
             QVERIFY2(text.code == 0, text.err.c_str());
             const QString out = QString::fromStdString(text.out);
+            static const QRegularExpression onePlural(
+                QStringLiteral("(?<![0-9.,])1 (GPUs|racks|domains|switches|modules|cables|nodes|NICs|CPUs|planes|tiers)\\b"));
+            QVERIFY2(!out.contains(onePlural), qPrintable(onePlural.match(out).captured()));
             for (const QString& line : out.split(QLatin1Char('\n')))
                 QVERIFY2(line.size() <= 120, qPrintable(QStringLiteral("%1: %2 columns: %3").arg(QString::fromLatin1(f)).arg(line.size()).arg(line)));
             // Nothing was lost to the wrapping: the derivation's last words are still there.
