@@ -7,7 +7,7 @@
 #include <QComboBox>
 #include <QFileInfo>
 #include <QFontDatabase>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -83,8 +83,11 @@ BenchmarkBrowser::BenchmarkBrowser(QWidget* parent)
     auto* detail = new QSplitter(Qt::Horizontal, this);
     detail->addWidget(chart_);
     detail->addWidget(raw_);
-    detail->setStretchFactor(0, 1);
-    detail->setStretchFactor(1, 1);
+    // The chart keeps room for its titles and legend; the record, plain text, wraps in the rest.
+    chart_->setMinimumWidth(360);
+    detail->setChildrenCollapsible(false);
+    detail->setStretchFactor(0, 3);
+    detail->setStretchFactor(1, 2);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(view_);
     split->addWidget(detail);
@@ -98,8 +101,12 @@ BenchmarkBrowser::~BenchmarkBrowser() = default;
 
 void BenchmarkBrowser::buildFilters(QWidget* bar)
 {
-    auto* row = new QHBoxLayout(bar);
-    row->setContentsMargins(0, 0, 0, 0);
+    // Three filters to a row: seven in one row made the view 1,350 pixels wide, past a laptop
+    // window with both side panels open.
+    auto* grid = new QGridLayout(bar);
+    grid->setContentsMargins(0, 0, 0, 0);
+    constexpr int kPerRow = 3;
+    int at = 0;
     for (const auto& [column, title] : kFilters) {
         auto* label = new QLabel(QString::fromLatin1(title) + QLatin1Char(':'), bar);
         auto* combo = new QComboBox(bar);
@@ -107,8 +114,10 @@ void BenchmarkBrowser::buildFilters(QWidget* bar)
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(8);
         label->setBuddy(combo);
-        row->addWidget(label);
-        row->addWidget(combo, 1);
+        grid->addWidget(label, at / kPerRow, 2 * (at % kPerRow));
+        grid->addWidget(combo, at / kPerRow, 2 * (at % kPerRow) + 1);
+        grid->setColumnStretch(2 * (at % kPerRow) + 1, 1);
+        ++at;
         combos_[column] = combo;
         connect(combo, &QComboBox::currentTextChanged, this, [this, col = column](const QString& text) {
             filter_->setColumnFilter(col, text == anyText() ? QString() : text);
@@ -116,7 +125,7 @@ void BenchmarkBrowser::buildFilters(QWidget* bar)
         });
     }
     count_ = new QLabel(bar);
-    row->addWidget(count_);
+    grid->addWidget(count_, at / kPerRow, 2 * (at % kPerRow), 1, 2);
 }
 
 bool BenchmarkBrowser::setDatabase(const QString& path)

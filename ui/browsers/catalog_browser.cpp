@@ -6,6 +6,8 @@
 #include <QFileDialog>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QResizeEvent>
+#include <QGridLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -53,14 +55,21 @@ CatalogBrowser::CatalogBrowser(CatalogStore* store, QWidget* parent)
     view_->verticalHeader()->hide();
     view_->setWordWrap(false);
     view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 8);
-    view_->horizontalHeader()->setStretchLastSection(true);
+    // Short columns take their contents' width, the item and the figure's name a fixed share
+    // (elided, whole in the line under the table), and the source, the longest text, what is left.
+    QHeaderView* header = view_->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(CatalogFigureModel::Item, QHeaderView::Interactive);
+    header->setSectionResizeMode(CatalogFigureModel::Figure, QHeaderView::Interactive);
+    header->setSectionResizeMode(CatalogFigureModel::Source, QHeaderView::Stretch);
+    view_->setTextElideMode(Qt::ElideRight);
     view_->setAccessibleName(QStringLiteral("Catalog figures"));
     layout->addWidget(view_, 1);
 
     auto* edit = new QGroupBox(QStringLiteral("Override the selected figure (graded user)"), this);
-    auto* row = new QHBoxLayout(edit);
+    auto* row = new QGridLayout(edit);
     selected_ = new QLabel(QStringLiteral("Select a figure."), edit);
-    selected_->setMinimumWidth(320);
+    selected_->setWordWrap(true);
     value_ = new QDoubleSpinBox(edit);
     value_->setRange(0, 1e12);
     value_->setDecimals(4);
@@ -70,11 +79,13 @@ CatalogBrowser::CatalogBrowser(CatalogStore* store, QWidget* parent)
     source_->setAccessibleName(QStringLiteral("Override source"));
     apply_ = new QPushButton(QStringLiteral("&Apply"), edit);
     remove_ = new QPushButton(QStringLiteral("&Remove override"), edit);
-    row->addWidget(selected_);
-    row->addWidget(value_);
-    row->addWidget(source_, 1);
-    row->addWidget(apply_);
-    row->addWidget(remove_);
+    // The figure's name on its own line, the editor under it: in one row they needed 770 pixels.
+    row->addWidget(selected_, 0, 0, 1, 4);
+    row->addWidget(value_, 1, 0);
+    row->addWidget(source_, 1, 1);
+    row->addWidget(apply_, 1, 2);
+    row->addWidget(remove_, 1, 3);
+    row->setColumnStretch(1, 1);
     layout->addWidget(edit);
     status_ = new QLabel(this);
     status_->setWordWrap(true);
@@ -93,14 +104,28 @@ CatalogBrowser::CatalogBrowser(CatalogStore* store, QWidget* parent)
     reload();
 }
 
+void CatalogBrowser::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitColumns();
+}
+
+void CatalogBrowser::fitColumns()
+{
+    const bool narrow = width() < kAllColumnsWidth;
+    view_->setColumnHidden(CatalogFigureModel::Kind, narrow);
+    view_->setColumnHidden(CatalogFigureModel::Choice, narrow);
+    view_->setColumnWidth(CatalogFigureModel::Item, 100);
+    view_->setColumnWidth(CatalogFigureModel::Figure, narrow ? 150 : 220);
+}
+
 void CatalogBrowser::reload()
 {
     const CatalogFigure* f = selectedFigure();
     const std::string kind = f ? f->kind : std::string(), id = f ? f->id : std::string(),
                       field = f ? f->field : std::string();
     model_->setCatalog(store_->catalog());
-    view_->resizeColumnsToContents();
-    view_->setColumnWidth(CatalogFigureModel::Source, 400); // long citations: the tooltip has them whole
+    fitColumns();
     if (!kind.empty())
         selectFigure(kind, id, field);
     showSelected();
@@ -138,7 +163,12 @@ void CatalogBrowser::showSelected()
         selected_->setText(QStringLiteral("Select a figure to override it."));
         return;
     }
-    selected_->setText(QStringLiteral("%1 %2: %3 (%4)").arg(text(f->kind), text(f->id), text(f->label), text(f->unit)));
+    // The whole row in words: a narrow table elides its item, figure and source.
+    const QModelIndex current = view_->selectionModel()->currentIndex();
+    const QString source = filter_->index(current.row(), CatalogFigureModel::Source).data().toString();
+    selected_->setText(QStringLiteral("%1 %2: %3 (%4)%5")
+                           .arg(text(f->kind), text(f->id), text(f->label), text(f->unit),
+                                source.isEmpty() ? QString() : QStringLiteral(". Source: ") + source));
     const double v = f->claims[f->chosen].value;
     value_->setDecimals(v >= 1000 ? 0 : v >= 1 ? 2 : 4);
     value_->setSuffix(QLatin1Char(' ') + text(f->unit));

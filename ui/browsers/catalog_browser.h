@@ -37,8 +37,16 @@ public:
 Q_SIGNALS:
     void saveRequested();
 
+protected:
+    // Below kAllColumnsWidth the Kind and Use columns step aside (the selected figure's line names
+    // its kind; the chosen claim is bold), so Grade, Date and Source stay in view on a laptop.
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    static constexpr int kAllColumnsWidth = 900;
+
     void reload();
+    void fitColumns();
     void showSelected();
     const CatalogFigure* selectedFigure() const;
     void saveAs();

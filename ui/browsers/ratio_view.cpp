@@ -17,6 +17,7 @@
 #include <QLineSeries>
 #include <QLocale>
 #include <QScatterSeries>
+#include <QResizeEvent>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -37,7 +38,7 @@ QComboBox* sideCombo(QWidget* parent, const QString& name)
     combo->completer()->setFilterMode(Qt::MatchContains);
     combo->completer()->setCaseSensitivity(Qt::CaseInsensitive);
     combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    combo->setMinimumContentsLength(22);
+    combo->setMinimumContentsLength(10);
     combo->setAccessibleName(name);
     combo->setToolTip(QStringLiteral("An accelerator or system as the data spells it, or a catalog id (b200, gb200-nvl72)"));
     return combo;
@@ -67,13 +68,22 @@ QString matchedSideText(const char* label, const MatchedReading& m)
 
 } // namespace
 
+void RatioView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    const Qt::Orientation wanted = width() < kSideBySideWidth ? Qt::Vertical : Qt::Horizontal;
+    if (split_ && split_->orientation() != wanted)
+        split_->setOrientation(wanted);
+}
+
 RatioView::RatioView(QWidget* parent) : QWidget(parent), model_(new RatioTableModel(this))
 {
     auto* layout = new QVBoxLayout(this);
     auto* pick = new QHBoxLayout;
     benchmark_ = new QComboBox(this);
     benchmark_->setAccessibleName(QStringLiteral("Benchmark"));
-    benchmark_->setMinimumContentsLength(16);
+    benchmark_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    benchmark_->setMinimumContentsLength(10);
     sideA_ = sideCombo(this, QStringLiteral("Side A"));
     sideB_ = sideCombo(this, QStringLiteral("Side B"));
     for (auto [title, w] : {std::pair{"&Benchmark:", static_cast<QWidget*>(benchmark_)},
@@ -131,7 +141,7 @@ RatioView::RatioView(QWidget* parent) : QWidget(parent), model_(new RatioTableMo
     pickB_->setAccessibleName(QStringLiteral("Row for side B"));
     for (QComboBox* c : {pickA_, pickB_}) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        c->setMinimumContentsLength(30);
+        c->setMinimumContentsLength(12);
     }
     form->addRow(pickScenario_);
     form->addRow(QStringLiteral("Side A row:"), pickA_);
@@ -154,12 +164,13 @@ RatioView::RatioView(QWidget* parent) : QWidget(parent), model_(new RatioTableMo
     curvesLayout->addWidget(matched_);
     curvesLayout->addWidget(chart_, 1);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(rows);
-    split->addWidget(curves);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    layout->addWidget(split, 1);
+    split_ = new QSplitter(Qt::Horizontal, this);
+    split_->setChildrenCollapsible(false);
+    split_->addWidget(rows);
+    split_->addWidget(curves);
+    split_->setStretchFactor(0, 2);
+    split_->setStretchFactor(1, 3);
+    layout->addWidget(split_, 1);
 
     connect(benchmark_, &QComboBox::currentTextChanged, this, [this] {
         if (updating_)

@@ -20,6 +20,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QSplitter;
 class QTableView;
 
 namespace planner::ui {
@@ -44,7 +45,14 @@ public:
 Q_SIGNALS:
     void comparisonChanged();
 
+protected:
+    // Below kSideBySideWidth the rows and the chart stack instead of standing side by side, so
+    // the view fits a 1280-pixel window with both side panels open without scrolling sideways.
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    static constexpr int kSideBySideWidth = 900;
+
     void recompute();
     void fillBenchmarks();
     void fillSides();
@@ -73,6 +81,7 @@ private:
     QComboBox* pickB_ = nullptr;
     QLabel* pickScenario_ = nullptr;
     QLabel* basis_ = nullptr;
+    QSplitter* split_ = nullptr;
     bool updating_ = false;
 };
 
