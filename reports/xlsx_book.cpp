@@ -85,7 +85,7 @@ lxw_format* XlsxBook::forUnit(std::string_view unit, double value) const
         return usdFine_;
     if (unit.starts_with("USD"))
         return usdCents_;
-    if (unit == "fraction")
+    if (unit == "fraction" || unit == "fraction/year")
         return percent_;
     if (unit == "ratio")
         return ratio_;

@@ -133,8 +133,8 @@ inline FigureScale figureScale(double v, std::string_view unit)
         const Step s = pick(v, {{1, ""}, {1e3, "k"}, {1e6, "M"}, {1e9, "B"}});
         return {s.factor, "$", std::string(s.name), std::string(unit.substr(3))};
     }
-    if (unit == "fraction")
-        return {0.01, "", "", "%"};
+    if (unit == "fraction" || unit.substr(0, 9) == "fraction/") // "30 %", "2 %/year"
+        return {0.01, "", "", "%" + std::string(unit.substr(8))};
     // Token and request counts reach 15 digits; from a billion they read in words ("182.5 trillion
     // tokens/year"), as a person says them.
     if (std::abs(v) >= 1e9 && (unit.substr(0, 6) == "tokens" || unit.substr(0, 8) == "requests")) {
