@@ -39,11 +39,6 @@ std::string roundOfSource(std::string_view source);
 // scenario. Empty when the id has no such component.
 std::string benchmarkOfRowId(std::string_view sourceRowId, std::string_view scenario);
 
-// Whether two rows lie on one throughput-interactivity curve: same source, model, accelerator,
-// system, precision, serving mode, unit and request shape (lengths within 1%). The benchmark browser
-// plots the rows of the selected row's curve.
-bool sameCurve(const StoredRun& a, const StoredRun& b);
-
 // What the MLPerf record says in its own terms: the system's result, its units and availability.
 // Read from the raw original (summary_results.json object); nullopt for other records.
 struct PublishedResult {

@@ -98,16 +98,6 @@ std::string benchmarkOfRowId(std::string_view id, std::string_view scenario)
     return {};
 }
 
-bool sameCurve(const StoredRun& a, const StoredRun& b)
-{
-    const auto close = [](const std::optional<double>& x, const std::optional<double>& y) {
-        return x.has_value() == y.has_value() && (!x || std::abs(*x - *y) <= 0.01 * std::max(std::abs(*x), std::abs(*y)));
-    };
-    return a.source == b.source && a.unit == b.unit && a.benchmark == b.benchmark && a.modelId == b.modelId && a.modelRaw == b.modelRaw
-        && a.gpuId == b.gpuId && a.acceleratorRaw == b.acceleratorRaw && a.systemRaw == b.systemRaw
-        && a.precision == b.precision && a.serving == b.serving && close(a.isl, b.isl) && close(a.osl, b.osl);
-}
-
 std::optional<PublishedResult> publishedResult(std::string_view raw)
 {
     if (raw.empty() || raw.front() != '{')

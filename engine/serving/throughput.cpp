@@ -33,6 +33,11 @@ CurveKey curveKeyOf(const BenchmarkPoint& p, const Catalog& catalog)
             std::round(p.inputTokens), std::round(p.outputTokens)};
 }
 
+bool sameCurve(const BenchmarkPoint& a, const BenchmarkPoint& b, const Catalog& catalog)
+{
+    return a.grade == b.grade && curveKeyOf(a, catalog) == curveKeyOf(b, catalog);
+}
+
 using namespace throughput_detail;
 
 namespace {

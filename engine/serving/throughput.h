@@ -202,6 +202,10 @@ struct CurveKey {
     auto operator<=>(const CurveKey&) const = default;
 };
 CurveKey curveKeyOf(const BenchmarkPoint& p, const Catalog& catalog);
+// Whether two rows lie on one measured curve: the same key and the same evidence grade. The one
+// rule for what a curve is: the throughput model groups its rows by it, and the benchmark browser
+// plots the selected row's curve by it.
+bool sameCurve(const BenchmarkPoint& a, const BenchmarkPoint& b, const Catalog& catalog);
 
 // One measured curve and its key. Rows are grouped by exact mean input and output lengths, and by
 // evidence grade: rows of one configuration with different grades are different curves (see the

@@ -3,6 +3,8 @@
 // selected row's original record and curve, and a damaged file refused with its name, untouched.
 #include "benchmark_browser.h"
 #include "browser_test_util.h"
+#include "serving/calibration.h"
+#include "serving/throughput.h"
 
 #include <QAbstractItemModelTester>
 #include <QTemporaryDir>
@@ -124,6 +126,37 @@ private Q_SLOTS:
         b.setFilter(BenchmarkTableModel::Accelerator, {});
         b.selectVisibleRow(0);
         QVERIFY(b.rawRecordText().contains(QStringLiteral("Performance_Result")));
+    }
+
+    // The curve shown is the throughput model's own: for every measured curve with two or more
+    // frontier points, selecting its first frontier row plots exactly that curve's frontier, row
+    // by row and figure by figure, as ThroughputModel groups and reads it.
+    void theCurveShownIsTheThroughputModels()
+    {
+        BenchmarkBrowser b;
+        QVERIFY(b.setDatabase(db_));
+        auto db = openForReading(db_);
+        QVERIFY(db);
+        auto points = db.value().loadPoints();
+        QVERIFY(points);
+        const Calibration calibration;
+        const ThroughputModel model(points.value(), builtinCatalog(), calibration);
+        int compared = 0;
+        for (const MeasuredCurve& m : model.curves()) {
+            const std::vector<CurvePoint> frontier = m.curve.frontier();
+            if (frontier.size() < 2)
+                continue;
+            QVERIFY(b.selectRun(frontier.front().rowId));
+            const std::vector<CurvePoint>& shown = b.plottedCurve();
+            QCOMPARE(shown.size(), frontier.size());
+            for (std::size_t i = 0; i < shown.size(); ++i) {
+                QCOMPARE(shown[i].rowId, frontier[i].rowId);
+                QCOMPARE(shown[i].totalPerGpu.value(), frontier[i].totalPerGpu.value());
+                QCOMPARE(shown[i].perUser.value(), frontier[i].perUser.value());
+            }
+            ++compared;
+        }
+        QVERIFY2(compared >= 4, qPrintable(QString::number(compared)));
     }
 
     void damagedFileIsRefusedByNameAndLeftAlone()

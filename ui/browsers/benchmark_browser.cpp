@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "benchmark_browser.h"
+
+#include "serving/throughput.h"
 #include "interactivity_axes.h"
 
 #include <QChart>
@@ -156,6 +158,10 @@ bool BenchmarkBrowser::setDatabase(const QString& path)
         error_->clear();
     }
     table_->setRuns(std::move(runs));
+    points_.clear();
+    if (db_)
+        if (auto points = db_->loadPoints())
+            points_ = std::move(points.value());
     view_->resizeColumnsToContents();
     // Long names (sources, systems, unknown models) are elided; the record pane has them whole.
     for (int c : {BenchmarkTableModel::Round, BenchmarkTableModel::Model, BenchmarkTableModel::Accelerator,
@@ -248,22 +254,42 @@ void BenchmarkBrowser::showSelection()
     plotCurveOf(*run);
 }
 
+std::vector<CurvePoint> BenchmarkBrowser::engineCurveOf(std::int64_t rowId, QString* none) const
+{
+    const auto selected = std::find_if(points_.begin(), points_.end(), [&](const BenchmarkPoint& p) { return p.rowId == rowId; });
+    if (selected == points_.end()) {
+        *none = QStringLiteral("Row %1 is not among the rows the model reads (its model, system or precision has no "
+                               "catalog name): no curve to plot")
+                    .arg(rowId);
+        return {};
+    }
+    if (!(selected->perUser.value() > 0)) {
+        *none = QStringLiteral("Row %1 has no latency bound (Offline): no curve to plot").arg(rowId);
+        return {};
+    }
+    // The rows of its curve by the throughput model's own rule, and the frontier it reads.
+    ThroughputCurve curve;
+    const Catalog& catalog = builtinCatalog();
+    for (const BenchmarkPoint& p : points_)
+        if (sameCurve(p, *selected, catalog))
+            curve.add(p);
+    curve.finish();
+    return curve.frontier();
+}
+
 void BenchmarkBrowser::plotCurveOf(const StoredRun& run)
 {
     auto* chart = new QChart;
     chart->legend()->setVisible(true);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    QString none;
+    plotted_ = run.id != 0 ? engineCurveOf(run.id, &none) : std::vector<CurvePoint>{};
     std::vector<std::pair<double, double>> points; // (per user, per GPU)
+    for (const CurvePoint& p : plotted_)
+        points.emplace_back(units::in_tokens_per_second(p.perUser), units::in_tokens_per_second(p.totalPerGpu));
     std::pair<double, double> selected{-1, -1};
-    if (run.id != 0)
-        for (const StoredRun& r : table_->runs())
-            if (r.perUser && r.totalPerGpu && sameCurve(r, run)) {
-                points.emplace_back(*r.perUser, *r.totalPerGpu);
-                if (r.id == run.id)
-                    selected = points.back();
-            }
-    std::sort(points.begin(), points.end());
-    plotted_ = static_cast<int>(points.size());
+    if (run.perUser && run.totalPerGpu && !points.empty())
+        selected = {*run.perUser, *run.totalPerGpu};
     if (run.id == 0)
         chart->setTitle(QStringLiteral("Select a row to plot its throughput-interactivity curve"));
     else if (points.empty() && run.unit != "tokens/s" && !run.unit.empty()) // a rate in requests has no tokens/s curve
@@ -271,7 +297,7 @@ void BenchmarkBrowser::plotCurveOf(const StoredRun& run)
                             .arg(run.id)
                             .arg(QString::fromStdString(run.unit)));
     else if (points.empty())
-        chart->setTitle(QStringLiteral("Row %1 has no latency bound (Offline): no curve to plot").arg(run.id));
+        chart->setTitle(none);
     else
         chart->setTitle(QStringLiteral("%1 on %2, %3, %4/%5 tokens")
                             .arg(QString::fromStdString(run.modelId.empty() ? run.modelRaw : run.modelId),
@@ -279,7 +305,7 @@ void BenchmarkBrowser::plotCurveOf(const StoredRun& run)
                             .arg(run.isl.value_or(0), 0, 'f', 0)
                             .arg(run.osl.value_or(0), 0, 'f', 0));
     auto* line = new QLineSeries;
-    line->setName(QStringLiteral("Rows of this configuration"));
+    line->setName(QStringLiteral("The model's measured curve"));
     auto* mark = new QScatterSeries;
     mark->setName(QStringLiteral("Selected row"));
     mark->setMarkerSize(11);

@@ -9,6 +9,7 @@
 
 #include "benchmark_filter_model.h"
 #include "benchmark_store.h"
+#include "serving/throughput_curve.h"
 
 #include <QWidget>
 
@@ -46,7 +47,10 @@ public:
     BenchmarkTableModel* tableModel() const { return table_; }
     BenchmarkFilterModel* filterModel() const { return filter_; }
     QString rawRecordText() const;
-    int plottedPointCount() const { return plotted_; }
+    int plottedPointCount() const { return int(plotted_.size()); }
+    // The plotted curve: the throughput model's measured curve of the selected row (its frontier,
+    // serving/throughput.h), as (tokens/s per user, tokens/s per GPU) with the rows they are.
+    const std::vector<CurvePoint>& plottedCurve() const { return plotted_; }
 
 Q_SIGNALS:
     void databaseChanged(const QString& path);
@@ -56,6 +60,8 @@ private:
     void refillFilterChoices();
     void showSelection();
     void plotCurveOf(const StoredRun& run);
+    // The engine's curve the row with this id lies on, or its reason for having none.
+    std::vector<CurvePoint> engineCurveOf(std::int64_t rowId, QString* none) const;
     void updateCount();
 
     QString path_;
@@ -68,7 +74,8 @@ private:
     QChartView* chart_ = nullptr;
     QPlainTextEdit* raw_ = nullptr;
     std::map<BenchmarkTableModel::Column, QComboBox*> combos_;
-    int plotted_ = 0;
+    std::vector<BenchmarkPoint> points_; // the engine's rows of the database
+    std::vector<CurvePoint> plotted_;
 };
 
 } // namespace planner::ui
