@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli_common.h"
 
-#include "bundled_files.h"
 #include "cli_runner.h"
 #include "measured_throughput.h"
 #include "scenario_io.h"
@@ -49,13 +48,9 @@ Outcome<EvaluationSetUp> evaluationSetUp(const Scenario& s, const std::optional<
     EvaluationSetUp setUp;
     setUp.sources.push_back("scenario file: " + file);
     // --db wins over the scenario's benchmark_db; a relative benchmark_db is relative to the file.
-    std::optional<QString> dbPath;
-    if (db)
-        dbPath = QString::fromStdString(*db);
-    else if (!s.benchmark_db.value.empty())
-        dbPath = locateBenchmarkDb(QString::fromStdString(s.benchmark_db.value), QString::fromStdString(file));
-    if (dbPath && !s.workload.throughput_tokens_per_s_per_gpu.isSet()
-        && !s.workload.throughput_requests_per_s_per_gpu.isSet()) {
+    const std::optional<QString> dbPath = evaluationDatabase(
+        s, QString::fromStdString(file), db ? std::optional(QString::fromStdString(*db)) : std::nullopt);
+    if (dbPath) {
         auto data = loadMeasuredData(*dbPath, builtinCatalog());
         if (!data) {
             err << data.error().message << "\n";

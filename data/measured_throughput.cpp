@@ -2,6 +2,7 @@
 #include "measured_throughput.h"
 
 #include "benchmark_store.h"
+#include "bundled_files.h"
 #include "uncataloged_rows.h"
 #include "scenario/scenario_schema.h"
 #include "serving/disaggregated.h"
@@ -18,6 +19,18 @@
 namespace planner {
 
 using namespace units;
+
+std::optional<QString> evaluationDatabase(const Scenario& s, const QString& scenarioFile,
+                                          const std::optional<QString>& override)
+{
+    if (s.workload.throughput_tokens_per_s_per_gpu.isSet() || s.workload.throughput_requests_per_s_per_gpu.isSet())
+        return std::nullopt;
+    if (override)
+        return override;
+    if (s.benchmark_db.value.empty())
+        return std::nullopt;
+    return locateBenchmarkDb(QString::fromStdString(s.benchmark_db.value), scenarioFile);
+}
 
 Result<std::shared_ptr<const MeasuredData>> loadMeasuredData(const QString& dbPath, const Catalog& catalog,
                                                              const UncatalogedRows* own)

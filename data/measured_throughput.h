@@ -15,6 +15,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace planner {
@@ -25,6 +26,18 @@ struct MeasuredData {
     Calibration calibration;
     std::unique_ptr<ThroughputModel> model;
 };
+
+// The rows of `data`, none without it.
+inline std::span<const BenchmarkPoint> pointsOf(const MeasuredData* data)
+{
+    return data ? std::span<const BenchmarkPoint>(data->points) : std::span<const BenchmarkPoint>();
+}
+
+// The benchmark database an evaluation of `s` reads, the one rule for the CLI and the desktop:
+// none when the scenario gives its throughput as a figure; else `override` (the CLI's --db); else
+// the scenario's benchmark_db, found relative to `scenarioFile` (bundled_files.h); else none.
+std::optional<QString> evaluationDatabase(const Scenario& s, const QString& scenarioFile,
+                                          const std::optional<QString>& override = std::nullopt);
 
 struct UncatalogedRows;
 // `own`: rows of hardware the catalog does not hold (uncataloged_rows.h), which then carry

@@ -78,7 +78,7 @@ PdfReportInput pdfReportInput(const Scenario& s, const Evaluation& e, const Cata
     PdfReportInput in;
     in.model = buildReportModel(e);
     const InputDescriber describer(e.resolved, catalog,
-                                   data ? std::span<const BenchmarkPoint>(data->points) : std::span<const BenchmarkPoint>());
+                                   pointsOf(data));
     in.dashboard = buildDashboardData(e, sweepInteractivity(s, e, catalog, ctx, data), &describer);
     in.measuredRows = measuredRows(e, data);
     in.headlineInputs = headlineInputs(e);

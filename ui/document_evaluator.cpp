@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document_evaluator.h"
 
-#include "bundled_files.h"
 #include "catalog/catalog.h"
 #include "evaluate/shape_change.h"
 #include "measured_data_library.h"
@@ -45,10 +44,10 @@ EvaluationContext DocumentEvaluator::context(QString* dbPath, QString* error)
     data_.reset();
     const Scenario& s = document_->scenario();
     // As the CLI: an explicit throughput figure wins; otherwise the scenario's database, if any.
-    if (s.benchmark_db.value.empty() || s.workload.throughput_tokens_per_s_per_gpu.isSet()
-        || s.workload.throughput_requests_per_s_per_gpu.isSet())
+    const std::optional<QString> located = evaluationDatabase(s, document_->fileName());
+    if (!located)
         return ctx;
-    const QString path = locateBenchmarkDb(QString::fromStdString(s.benchmark_db.value), document_->fileName());
+    const QString& path = *located;
     auto data = library_->load(path);
     if (!data) {
         *error = QString::fromStdString(data.error().message);
@@ -102,7 +101,7 @@ void DocumentEvaluator::recomputeNow()
         if (e) {
             const InteractivityCurve curve = sweepInteractivity(s, e.value(), *catalog_, ctx, data_.get());
             const std::span<const BenchmarkPoint> rows =
-                data_ ? std::span<const BenchmarkPoint>(data_->points) : std::span<const BenchmarkPoint>();
+                pointsOf(data_.get());
             const InputDescriber describer(e.value().resolved, *catalog_, rows);
             snap->dashboard = buildDashboardData(e.value(), curve, &describer);
             snap->evaluation = std::move(e.value());

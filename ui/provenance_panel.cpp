@@ -149,7 +149,7 @@ void ProvenancePanel::refresh()
         QString weakest;
         if (m->evidence && evaluator_) {
             const std::span<const BenchmarkPoint> rows =
-                snapshot_->data ? std::span<const BenchmarkPoint>(snapshot_->data->points) : std::span<const BenchmarkPoint>();
+                pointsOf(snapshot_->data.get());
             const InputDescriber describer(e->resolved, evaluator_->catalog(), rows);
             for (const SharedString& id : m->evidence->inputs)
                 details.push_back(describer.describe(id.view()));
