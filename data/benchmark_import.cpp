@@ -482,9 +482,8 @@ Result<ImportReport> importFile(const sqlite::Connection& db, const Importer& im
     SeenKeys seen(db, static_cast<double>(QFileInfo(file).size()));
     std::optional<Error> writeError;
     ImportProgress progress(options.feedback, file);
-    // One thread parses and stores. A second thread parsing ahead (tried: rows handed over in
-    // batches of 256) cost a quarter more CPU and wall time on this 2-core machine with its cores
-    // busy, from rows crossing caches, and could only pay off on idle cores.
+    // One thread parses and stores: rows handed to a second thread cross caches, which costs more
+    // than parsing ahead saves unless cores sit idle (docs/performance.md).
     auto read = importer.read(file, options, [&](BenchmarkRun&& run) {
         if (!progress.advance(run.raw.size()))
             return false; // cancelled: the transaction rolls back below

@@ -14,9 +14,9 @@
 //   the mean. Kept share = exp(-n / L), one L for every benchmark, scenario and system.
 // - The share does not depend on the latency limit itself, so a stricter limit never keeps more
 //   (Offline >= Server >= Interactive); what a stricter per-user rate costs on top is the curve's or
-//   roofline's own step. (Tried first: the time a request lives at the limit, n x TPOT limit, as the
-//   variable; it fitted the rounds as well but let a tighter TPOT keep a larger share, which put
-//   v5.1 Llama 3.1 405B Interactive above its Server figure.)
+//   roofline's own step. A variable that grows with the limit (the time a request lives at it,
+//   n x TPOT limit) would let a tighter limit keep a larger share and put an Interactive result
+//   above its Server one.
 // - L is fitted on pairs: one model, system, precision and round with Offline and latency-bound
 //   results, each scenario's median per-GPU result (as software_gain.h), the log of kept share on
 //   -n by least squares through the origin. A pair whose latency-bound result is at or above its

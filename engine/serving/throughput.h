@@ -55,10 +55,10 @@
 //   the hardware's own ratios of HBM bandwidth and dense compute (a roofline read near its latency
 //   cliff can give any ratio). The roofline ratio carries every difference between source and query, serving mode
 //   included. Both rooflines are read at the requirement even when the source's rows stop short
-//   of it: the source's reading is then clamped to its end run. Reading the source's roofline at
-//   that end run instead (so that the ratio also carries the step in interactivity) was tried and
-//   made leave-one-out worse (24% -> 29% point, 39% -> 46% curve mode): the roofline's shape along
-//   the interactivity axis is its weakest part, and at a common rate its errors cancel.
+//   of it: the source's reading is then clamped to its end run. The source's roofline is not read at
+//   that end run instead (which would let the ratio carry the step in interactivity): the
+//   roofline's shape along the interactivity axis is its weakest part, and at a common rate its
+//   errors cancel.
 // - A vendor ratio applies at every interactivity (claims rarely say at which), to Y's estimate by
 //   whatever method answers for Y, whenever the system has no rows of its own for the query (a
 //   roofline transfer or the roofline alone is weaker evidence than a published ratio). When the

@@ -48,18 +48,14 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
         }
         return *last;
     };
-    // A curve measured up to the requirement before a nearer generation's read past its runs:
-    // GB300's runs stop at 30 tok/s/user, and held flat at 90 they gave Vera Rubin 5x GB300's own
-    // estimate there. (Tried: counting a curve within 4x of the requirement as reaching it kept
-    // the leave-one-point-out transfer errors as they were but left that answer wrong.)
-    // A curve whose runs stop within the clamp tolerance of the requirement counts as reaching it,
-    // as a system's own rows do (throughput_read.cpp): MI300X's gpt-oss-120b run at 8k/1k,
-    // 1.13x short of MI325X's, stood behind its 1k/1k run, and the roofline's step from 1k to 8k
-    // input read MI325X 3.6x low.
-    // Among curves that all stop short, the one whose runs reach nearest the requirement: its
-    // reading is held at its end run, so the nearest end overstates least. (GB300's runs stop at
-    // 14.9 tok/s/user: held flat at 360 they gave Vera Rubin 42k tok/s per GPU, where B200's runs,
-    // reaching 300, gave a few hundred.) Zero for a curve that reaches it.
+    // A curve measured up to the requirement ranks before a nearer generation's read past its
+    // runs: a reading past the runs is held at the end run, which overstates a stricter
+    // requirement (GB300's runs stop at 30 tok/s/user; held flat at 90 they would give Vera Rubin
+    // 5x GB300's own estimate there). Runs that stop within the clamp tolerance of the requirement
+    // count as reaching it, as a system's own rows do (throughput_read.cpp): a near miss at the
+    // lengths asked is a better source than a curve that reaches at other lengths, whose change of
+    // shape only the roofline carries. Among curves that all stop short, the one whose runs reach
+    // nearest ranks first: its end run overstates least. Zero for a curve that reaches it.
     auto fallsShort = [&](const MeasuredCurve* m) {
         const auto high = m->curve.highestPerUser();
         if (!(c.q.minPerUser.value() > 0) || (high && tps(*high) * reachFactor(c) >= tps(c.q.minPerUser)))
