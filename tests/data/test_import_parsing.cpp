@@ -91,7 +91,7 @@ class TestImportParsing : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void numbers_data()
+    void numbersParseOnlyWhenPlainAndFinite_data()
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<bool>("valid");
@@ -116,7 +116,7 @@ private Q_SLOTS:
         QTest::newRow("inf") << "inf" << false << 0.0;
         QTest::newRow("comma decimal") << "1,5" << false << 0.0;
     }
-    void numbers()
+    void numbersParseOnlyWhenPlainAndFinite()
     {
         QFETCH(QString, text);
         QFETCH(bool, valid);

@@ -444,16 +444,29 @@ private Q_SLOTS:
         QCOMPARE(doc->scenario().workload.min_tokens_per_s_per_user.provenance, before.provenance);
     }
 
+    // The merge itself refuses another document's edit of the same field in the same edit session
+    // (each document keeps its own stack, so Qt alone would never offer it; the command must not
+    // rely on that), and takes the same document's.
     void editsOfTwoDocumentsNeverMerge()
     {
         MainWindow w(uitest::quietWindow(dir_));
         auto* a = w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json"));
         auto* b = w.openFile(uitest::example("gb300-nvl72-deepseek-r1.json"));
         QVERIFY(a && b);
-        QVERIFY(a->setFieldText("facility.pue", "1.3"));
-        QVERIFY(b->setFieldText("facility.pue", "1.4"));
-        QCOMPARE(a->undoStack()->count(), 1);
-        QCOMPARE(b->undoStack()->count(), 1);
+        const FieldSpec* pue = findField("facility.pue");
+        QVERIFY(pue);
+        QCOMPARE(a->editSession(), b->editSession());
+        auto state = [&](ScenarioDocument* d, double v) {
+            ScenarioDocument::FieldState s = d->fieldState(*pue);
+            s.number.value = v;
+            return s;
+        };
+        ChangeScenarioField first(a, *pue, a->fieldState(*pue), state(a, 1.3));
+        const ChangeScenarioField otherDocument(b, *pue, b->fieldState(*pue), state(b, 1.4));
+        QCOMPARE(first.id(), otherDocument.id());
+        QVERIFY(!first.mergeWith(&otherDocument));
+        const ChangeScenarioField sameDocument(a, *pue, state(a, 1.3), state(a, 1.35));
+        QVERIFY(first.mergeWith(&sameDocument));
     }
 
     // Fractions read as percentages, as the reports print them: the spare fraction 0.05 shows as
@@ -556,6 +569,25 @@ private Q_SLOTS:
             for (int j = 0; j < c->childCount(); ++j)
                 QVERIFY2(c->child(j)->id() > 0, qPrintable(c->child(j)->text()));
         }
+        // Every command class in the sources, not only those pushed above: each class deriving
+        // from QUndoCommand has its Cmd_<Class> in the one list of ids.
+        QFile ids(testsupport::sourceFile("ui/undo_command_ids.h"));
+        QVERIFY(ids.open(QIODevice::ReadOnly));
+        const QString idList = QString::fromUtf8(ids.readAll());
+        static const QRegularExpression commandClass(QStringLiteral("class (\\w+)\\s*(?:final\\s*)?:\\s*public QUndoCommand"));
+        int classes = 0;
+        QDirIterator it(testsupport::sourceFile("ui"), {QStringLiteral("*.h")}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile header(it.next());
+            QVERIFY(header.open(QIODevice::ReadOnly));
+            auto found = commandClass.globalMatch(QString::fromUtf8(header.readAll()));
+            while (found.hasNext()) {
+                const QString name = found.next().captured(1);
+                QVERIFY2(idList.contains(QStringLiteral("Cmd_") + name), qPrintable(name + QStringLiteral(" has no id")));
+                ++classes;
+            }
+        }
+        QVERIFY(classes >= 1);
     }
 
     void openingACorruptScenarioNamesFileAndLineAndLeavesItUntouched()

@@ -56,7 +56,7 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(db_));
     }
 
-    void ratios()
+    void ratioViewRendersItsTableAndChart()
     {
         ui::RatioView view;
         QVERIFY(view.setDatabase(db_));
@@ -68,7 +68,7 @@ private Q_SLOTS:
         QVERIFY(colours(image) > 8);
     }
 
-    void benchmarks()
+    void benchmarkBrowserRendersASelectedCurve()
     {
         ui::BenchmarkBrowser browser;
         QVERIFY(browser.setDatabase(db_));
@@ -99,7 +99,7 @@ private Q_SLOTS:
         QVERIFY(colours(render(browser, QStringLiteral("benchmarks-vlm-server"), {1600, 800})) > 8);
     }
 
-    void catalog()
+    void catalogBrowserRendersAnOverride()
     {
         ui::CatalogStore store;
         QVERIFY(store.setOverride({"system", "gb300-nvl72", "price_usd", 3.6e6, "integrator quote", "2026-11-20"}));

@@ -267,7 +267,7 @@ private Q_SLOTS:
         VERIFY_NEAR(r.value().effectiveStragglerProbability, 1e-5, 1e-18);
     }
 
-    void spares_data()
+    void sparesAreTheFractionRoundedUp_data()
     {
         QTest::addColumn<int>("gpus");
         QTest::addColumn<double>("fraction");
@@ -277,7 +277,7 @@ private Q_SLOTS:
         QTest::newRow("0.1% of 1,000 is one spare") << 1000 << 0.001 << 1;
         QTest::newRow("no spare fraction, no spares") << 72 << 0.0 << 0;
     }
-    void spares()
+    void sparesAreTheFractionRoundedUp()
     {
         QFETCH(int, gpus);
         QFETCH(double, fraction);
@@ -306,7 +306,7 @@ private Q_SLOTS:
         QVERIFY(r.value().warnings.empty());
     }
 
-    void availability()
+    void availabilityIsUptimeBetweenFailures()
     {
         // Training: the job is down R after each failure: (R/M) / (1 + R/M) with R/M = 600 / 11,135.1.
         const auto r = trainingReliability(llama3Cluster());

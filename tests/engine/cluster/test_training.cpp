@@ -39,7 +39,7 @@ private Q_SLOTS:
         VERIFY_NEAR(trainingFlops(405e9, tokens(15.6e12)), 3.8e25, 0.01 * 3.8e25);
     }
 
-    void run_data()
+    void wallAndGpuHoursFollowGoodputSparesAndBurnIn_data()
     {
         QTest::addColumn<double>("goodput");
         QTest::addColumn<int>("spares");
@@ -58,7 +58,7 @@ private Q_SLOTS:
         QTest::newRow("spares and burn-in are paid for as well")
             << 0.9 << 20 << 1044.0 * 48.0 << ideal / 0.9 << 1044.0 * ideal / 0.9 + 1044.0 * 48.0;
     }
-    void run()
+    void wallAndGpuHoursFollowGoodputSparesAndBurnIn()
     {
         QFETCH(double, goodput);
         QFETCH(int, spares);
