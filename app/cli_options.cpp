@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli_options.h"
+#include "qt_string.h"
 
 #include "cli_runner.h"
 
@@ -14,7 +15,6 @@ namespace planner::cli {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 const QString kHelpName = QStringLiteral("help");
 
@@ -59,9 +59,9 @@ CommandLine::CommandLine(std::string command, std::string synopsis, std::string 
 void CommandLine::add(Option o)
 {
     if (o.kind == Kind::Flag)
-        parser_->addOption(QCommandLineOption(q(o.name)));
+        parser_->addOption(QCommandLineOption(qs(o.name)));
     else
-        parser_->addOption(QCommandLineOption(q(o.name), QString(), q(o.valueName)));
+        parser_->addOption(QCommandLineOption(qs(o.name), QString(), qs(o.valueName)));
     options_.push_back(std::move(o));
 }
 
@@ -89,9 +89,9 @@ void CommandLine::number(const std::string& name, const std::string& valueName, 
 
 std::optional<int> CommandLine::parse(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    QStringList words{q(command_)}; // QCommandLineParser skips the first word (the program)
+    QStringList words{qs(command_)}; // QCommandLineParser skips the first word (the program)
     for (const std::string& a : argv)
-        words << q(a);
+        words << qs(a);
     const bool parsed = parser_->parse(words);
     // Help answers even beside other mistakes: someone asking for help gets it.
     if (parser_->isSet(kHelpName)) {
@@ -110,7 +110,7 @@ std::optional<int> CommandLine::parse(const std::vector<std::string>& argv, std:
 std::string CommandLine::check()
 {
     for (const Option& o : options_) {
-        const QStringList given = parser_->values(q(o.name));
+        const QStringList given = parser_->values(qs(o.name));
         if (o.kind == Kind::Flag)
             continue;
         if (given.isEmpty()) {
@@ -133,11 +133,11 @@ std::string CommandLine::check()
     return {};
 }
 
-bool CommandLine::has(const std::string& name) const { return parser_->isSet(q(name)); }
+bool CommandLine::has(const std::string& name) const { return parser_->isSet(qs(name)); }
 
 std::optional<std::string> CommandLine::value(const std::string& name) const
 {
-    const QStringList v = parser_->values(q(name));
+    const QStringList v = parser_->values(qs(name));
     if (v.isEmpty())
         return std::nullopt;
     return v.constLast().toStdString();
@@ -146,7 +146,7 @@ std::optional<std::string> CommandLine::value(const std::string& name) const
 std::vector<std::string> CommandLine::values(const std::string& name) const
 {
     std::vector<std::string> out;
-    for (const QString& v : parser_->values(q(name)))
+    for (const QString& v : parser_->values(qs(name)))
         out.push_back(v.toStdString());
     return out;
 }

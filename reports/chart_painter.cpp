@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chart_painter.h"
+#include "qt_string.h"
 
 #include "chart_axis.h"
 #include "core/number_text.h"
@@ -17,7 +18,6 @@ namespace planner {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 const QColor kInk(0x20, 0x20, 0x20);
 const QColor kGrid(0xdd, 0xdd, 0xdd);
@@ -72,10 +72,10 @@ std::vector<LegendEntry> legendEntries(const ChartSpec& s)
         const ChartSeries& c = s.series[i];
         if (c.values.empty() && c.points.empty())
             continue;
-        out.push_back({q(c.name), c.kind, c.kind == SeriesKind::Marker ? kMarker : chartSeriesColor(i), false});
+        out.push_back({qs(c.name), c.kind, c.kind == SeriesKind::Marker ? kMarker : chartSeriesColor(i), false});
     }
     if (s.limit)
-        out.push_back({q(s.limit->label), SeriesKind::Line, kLimit, true});
+        out.push_back({qs(s.limit->label), SeriesKind::Line, kLimit, true});
     return out;
 }
 
@@ -151,7 +151,7 @@ void paintLegend(QPainter& p, const std::vector<LegendEntry>& entries, const QRe
 void paintValueTicks(QPainter& p, const Scale& s, const QRectF& plot, bool alongBottom, const Sizes& z)
 {
     for (double t : s.axis.ticks()) {
-        const QString text = q(tickText(t, s.axis));
+        const QString text = qs(tickText(t, s.axis));
         const qreal c = s.at(t);
         p.setPen(QPen(t == 0 ? kInk : kGrid, z.pen()));
         if (alongBottom) {
@@ -172,7 +172,7 @@ qreal widestTick(const ChartAxis& a, const Sizes& z)
 {
     qreal w = 0;
     for (double t : a.ticks())
-        w = std::max(w, z.width(q(tickText(t, a))));
+        w = std::max(w, z.width(qs(tickText(t, a))));
     return w;
 }
 
@@ -277,11 +277,11 @@ void paintHorizontalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const
     const ChartAxis axis = niceAxis(lo, hi);
     qreal labelWidth = 0;
     for (const std::string& c : s.categories)
-        labelWidth = std::max(labelWidth, z.width(q(c)));
+        labelWidth = std::max(labelWidth, z.width(qs(c)));
     labelWidth = std::min(labelWidth + z.gap(), r.width() * 0.38);
     const qreal categoryTitle = s.xTitle.empty() ? 0 : z.line() * 1.2;
     const qreal valueTitle = s.yTitle.empty() ? 0 : z.line() * 1.2;
-    const qreal lastTick = z.width(q(tickText(axis.max, axis))) / 2 + z.gap();
+    const qreal lastTick = z.width(qs(tickText(axis.max, axis))) / 2 + z.gap();
     const QRectF plot(r.left() + categoryTitle + labelWidth, r.top() + z.gap(),
                       r.width() - categoryTitle - labelWidth - lastTick, r.height() - z.gap() - z.line() - z.gap() - valueTitle);
     const Scale values{axis, plot.left(), plot.right()};
@@ -295,12 +295,12 @@ void paintHorizontalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const
     p.setPen(kInk);
     for (std::size_t i = 0; i < s.categories.size(); ++i) {
         const QRectF slot(plot.left() - labelWidth, plot.top() + band * i, labelWidth - z.gap(), band);
-        p.drawText(slot, Qt::AlignRight | Qt::AlignVCenter, z.fm.elidedText(q(s.categories[i]), Qt::ElideRight, slot.width()));
+        p.drawText(slot, Qt::AlignRight | Qt::AlignVCenter, z.fm.elidedText(qs(s.categories[i]), Qt::ElideRight, slot.width()));
         // The figure at the bar's end: a printed chart is read without hovering.
         const std::optional<double> total = categoryTotal(s, i);
         if (!total)
             continue;
-        const QString value = q(figureText(*total));
+        const QString value = qs(figureText(*total));
         const qreal end = values.at(*total);
         if (*total < 0 || band < z.line() * 0.9)
             continue;
@@ -318,9 +318,9 @@ void paintHorizontalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const
     paintLimit(p, s, values, plot, true, z);
     p.setPen(kInk);
     if (valueTitle > 0)
-        p.drawText(QRectF(plot.left(), r.bottom() - valueTitle, plot.width(), valueTitle), Qt::AlignCenter, q(s.yTitle));
+        p.drawText(QRectF(plot.left(), r.bottom() - valueTitle, plot.width(), valueTitle), Qt::AlignCenter, qs(s.yTitle));
     if (categoryTitle > 0)
-        drawRotatedText(p, QPointF(r.left() + categoryTitle / 2, plot.center().y()), q(s.xTitle), plot.height(), z);
+        drawRotatedText(p, QPointF(r.left() + categoryTitle / 2, plot.center().y()), qs(s.xTitle), plot.height(), z);
 }
 
 void paintVerticalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z)
@@ -343,14 +343,14 @@ void paintVerticalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const S
     p.setPen(kInk);
     for (std::size_t i = 0; i < s.categories.size(); ++i)
         p.drawText(QRectF(plot.left() + band * i, plot.bottom() + z.gap(), band, z.line()), Qt::AlignHCenter | Qt::AlignTop,
-                   z.fm.elidedText(q(s.categories[i]), Qt::ElideRight, band));
+                   z.fm.elidedText(qs(s.categories[i]), Qt::ElideRight, band));
     paintFrame(p, plot, z);
     paintLimit(p, s, values, plot, false, z);
     p.setPen(kInk);
     if (categoryTitle > 0)
-        p.drawText(QRectF(plot.left(), r.bottom() - categoryTitle, plot.width(), categoryTitle), Qt::AlignCenter, q(s.xTitle));
+        p.drawText(QRectF(plot.left(), r.bottom() - categoryTitle, plot.width(), categoryTitle), Qt::AlignCenter, qs(s.xTitle));
     if (valueTitle > 0)
-        drawRotatedText(p, QPointF(r.left() + valueTitle / 2, plot.center().y()), q(s.yTitle), plot.height(), z);
+        drawRotatedText(p, QPointF(r.left() + valueTitle / 2, plot.center().y()), qs(s.yTitle), plot.height(), z);
 }
 
 // ---- x-y ----------------------------------------------------------------------------------
@@ -369,7 +369,7 @@ void paintXY(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z)
     const qreal yTitle = s.yTitle.empty() ? 0 : z.line() * 1.2;
     const qreal xTitle = s.xTitle.empty() ? 0 : z.line() * 1.2;
     const qreal tickWidth = widestTick(yAxis, z) + z.gap();
-    const qreal lastTick = z.width(q(tickText(xAxis.max, xAxis))) / 2 + z.gap();
+    const qreal lastTick = z.width(qs(tickText(xAxis.max, xAxis))) / 2 + z.gap();
     const QRectF plot(r.left() + yTitle + tickWidth, r.top() + z.line() / 2, r.width() - yTitle - tickWidth - lastTick,
                       r.height() - z.line() / 2 - z.gap() - z.line() - xTitle);
     const Scale xs{xAxis, plot.left(), plot.right()}, ys{yAxis, plot.bottom(), plot.top()};
@@ -405,7 +405,7 @@ void paintXY(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z)
                 p.setBrush(kMarker);
                 p.drawPolygon(QPolygonF({at + QPointF(0, -rr), at + QPointF(rr, 0), at + QPointF(0, rr), at + QPointF(-rr, 0)}));
                 // The operating point's figures, so the page can be read without a ruler.
-                const QString text = q(figureText(y) + " at " + figureText(x));
+                const QString text = qs(figureText(y) + " at " + figureText(x));
                 const bool left = at.x() + rr + z.width(text) > plot.right();
                 p.setPen(kInk);
                 p.drawText(QPointF(left ? at.x() - rr - z.gap() - z.width(text) : at.x() + rr + z.gap(), at.y() - rr),
@@ -416,9 +416,9 @@ void paintXY(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z)
     p.restore();
     p.setPen(kInk);
     if (xTitle > 0)
-        p.drawText(QRectF(plot.left(), r.bottom() - xTitle, plot.width(), xTitle), Qt::AlignCenter, q(s.xTitle));
+        p.drawText(QRectF(plot.left(), r.bottom() - xTitle, plot.width(), xTitle), Qt::AlignCenter, qs(s.xTitle));
     if (yTitle > 0)
-        drawRotatedText(p, QPointF(r.left() + yTitle / 2, plot.center().y()), q(s.yTitle), plot.height(), z);
+        drawRotatedText(p, QPointF(r.left() + yTitle / 2, plot.center().y()), qs(s.yTitle), plot.height(), z);
 }
 
 void paintEmpty(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z)
@@ -427,7 +427,7 @@ void paintEmpty(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z
     p.setBrush(QColor(0xf6, 0xf6, 0xf6));
     p.drawRect(r);
     p.setPen(QColor(0x55, 0x55, 0x55));
-    const QString text = s.emptyText.empty() ? QStringLiteral("Nothing to draw.") : q(s.emptyText);
+    const QString text = s.emptyText.empty() ? QStringLiteral("Nothing to draw.") : qs(s.emptyText);
     p.drawText(r.adjusted(z.line(), z.line(), -z.line(), -z.line()), Qt::AlignCenter | Qt::TextWordWrap, text);
 }
 
@@ -456,7 +456,7 @@ void paintChart(QPainter& painter, const QRectF& area, const ChartSpec& spec, co
         painter.setPen(kInk);
         const QRectF titleRect(area.left(), area.top(), area.width(), titleMetrics.height());
         painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-                         titleMetrics.elidedText(q(spec.title), Qt::ElideRight, area.width()));
+                         titleMetrics.elidedText(qs(spec.title), Qt::ElideRight, area.width()));
         rest.setTop(titleRect.bottom() + z.gap());
     }
     painter.setFont(font);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pdf_report_tables.h"
+#include "qt_string.h"
 
 #include "scenario/field_labels.h"
 
@@ -9,7 +10,6 @@
 
 namespace planner {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString figureCell(double value, const std::string& unit) { return qs(figureText(value, unit)); }
 

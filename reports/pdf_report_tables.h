@@ -5,6 +5,7 @@
 // value, evidence grade and method; the bill of materials; the appendix of inputs. Every figure is
 // printed by core/number_text.h's figureText(value, unit), the style of every other output.
 
+#include "qt_string.h"
 #include "pdf_layout.h"
 #include "report_model.h"
 
@@ -14,7 +15,6 @@
 
 namespace planner {
 
-QString qs(const std::string& s);
 QString figureCell(double value, const std::string& unit); // "$0.1357/Mtok", "3.951 MW"
 
 const ReportFigure* findFigure(const ReportModel& m, std::string_view key);

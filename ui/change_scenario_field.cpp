@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "change_scenario_field.h"
+#include "qt_string.h"
 
 #include "scenario/scenario_schema.h"
 #include "undo_command_ids.h"
@@ -10,8 +11,7 @@ namespace planner {
 
 ChangeScenarioField::ChangeScenarioField(ScenarioDocument* document, const FieldSpec& field,
                                          ScenarioDocument::FieldState before, ScenarioDocument::FieldState after)
-    : QUndoCommand(QCoreApplication::translate("Undo", "Change %1").arg(QString::fromUtf8(field.path.data(),
-                                                                                           qsizetype(field.path.size()))))
+    : QUndoCommand(QCoreApplication::translate("Undo", "Change %1").arg(qs(field.path)))
     , document_(document)
     , field_(&field)
     , session_(document->editSession())

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chart_adapter.h"
+#include "qt_string.h"
 
 #include "axis_scale.h"
 #include "grade_style.h"
@@ -29,7 +30,6 @@ namespace planner {
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 constexpr std::array<QRgb, 3> kBarColors{0x2456a6, 0xd08a1e, 0x5f6368};
 // Markers: the operating point first (red), then percentiles, each told apart in the legend.

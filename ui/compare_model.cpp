@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare_model.h"
+#include "qt_string.h"
 
 #include "report_model.h"
 
@@ -129,11 +130,11 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
         if (c.snapshot && c.snapshot->evaluation && (any = c.snapshot->evaluation->metric(key)))
             break;
     if (role == KeyRole)
-        return QString::fromUtf8(key.data(), qsizetype(key.size()));
+        return qs(key);
     if (index.column() == 0) {
         if (role == Qt::DisplayRole)
-            return any ? QString::fromUtf8(any->label.data(), qsizetype(any->label.size()))
-                       : QString::fromUtf8(key.data(), qsizetype(key.size()));
+            return any ? qs(any->label)
+                       : qs(key);
         return {};
     }
     const FigureScale scale = rowScale(index.row(), any ? any->unit : std::string_view());
@@ -160,8 +161,8 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
         const Metric* m = snap && snap->evaluation ? snap->evaluation->metric(key) : nullptr;
         if (!m || !m->evidence)
             return {};
-        return tr("%1\nGrade: %2; rests on %3").arg(QString::fromUtf8(m->label.data(), qsizetype(m->label.size())),
-                                                   QString::fromUtf8(gradeName(m->evidence->grade).data(), qsizetype(gradeName(m->evidence->grade).size())),
+        return tr("%1\nGrade: %2; rests on %3").arg(qs(m->label),
+                                                   qs(gradeName(m->evidence->grade)),
                                                    QString::fromStdString(m->evidence->restsOn()));
     }
     case ValueRole:

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evidence_models.h"
+#include "qt_string.h"
 
 #include "grade_style.h"
 #include "scenario/scenario_schema.h"
@@ -117,13 +118,13 @@ QVariant WarningsModel::data(const QModelIndex& index, int role) const
         if (!w.detail.empty())
             tip += QStringLiteral("\n\n") + tr("Detail: %1").arg(QString::fromStdString(w.detail));
         if (findField(where))
-            tip += QStringLiteral("\n") + tr("Double-click to go to the field (%1).").arg(QString::fromUtf8(where.data(), qsizetype(where.size())));
+            tip += QStringLiteral("\n") + tr("Double-click to go to the field (%1).").arg(qs(where));
         return tip;
     }
     case Qt::ForegroundRole:
         return w.severity == Severity::Serious ? QVariant::fromValue(QColor(0xb3, 0x26, 0x1e)) : QVariant();
     case FieldRole:
-        return findField(where) ? QString::fromUtf8(where.data(), qsizetype(where.size())) : QString();
+        return findField(where) ? qs(where) : QString();
     case SeverityRole:
         return int(w.severity);
     default:

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "field_row.h"
+#include "qt_string.h"
 
 #include "application_shortcuts_first.h"
 
@@ -27,7 +28,6 @@ namespace planner {
 
 namespace {
 
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 // A spin box that can also say "no value": an unset field (its default comes from the catalog at
 // evaluation) sits at the lowest value and shows the special text. Its range is wide open on

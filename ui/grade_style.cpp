@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "grade_style.h"
+#include "qt_string.h"
 
 #include <array>
 
@@ -16,7 +17,7 @@ QColor gradeColor(Grade g)
 QString gradeText(Grade g)
 {
     const std::string_view n = gradeName(g);
-    return QString::fromUtf8(n.data(), qsizetype(n.size()));
+    return qs(n);
 }
 
 GradeChip::GradeChip(QWidget* parent)

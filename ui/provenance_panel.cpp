@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "provenance_panel.h"
+#include "qt_string.h"
 
 #include "compare_model.h"
 #include "evidence_models.h"
@@ -143,7 +144,7 @@ void ProvenancePanel::refresh()
         bar_->setGrades({});
         restsOn_->setEvidence(nullptr);
     } else {
-        const QString label = QString::fromUtf8(m->label.data(), qsizetype(m->label.size()));
+        const QString label = qs(m->label);
         bar_->setGrades(m->evidence ? m->evidence->inputGrades : std::vector<Grade>{});
         std::vector<InputDetail> details;
         QString weakest;

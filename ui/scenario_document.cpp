@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario_document.h"
+#include "qt_string.h"
 
 #include "change_scenario_field.h"
 #include "scenario/scenario_schema.h"
@@ -14,7 +15,6 @@ namespace {
 // What the provenance of a value typed in a form says.
 constexpr std::string_view kTypedSource = "typed in the desktop application";
 
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 } // namespace
 

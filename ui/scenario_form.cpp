@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario_form.h"
+#include "qt_string.h"
 
 #include "field_row.h"
 #include "scenario/scenario_schema.h"
@@ -81,7 +82,7 @@ ScenarioForm::ScenarioForm(QWidget* parent)
     for (const FieldSpec& f : scenarioFields()) {
         if (f.path == "schema")
             continue; // the file format's version is not the analyst's to edit
-        bySection[sectionOf(QString::fromUtf8(f.path.data(), qsizetype(f.path.size())))].push_back(&f);
+        bySection[sectionOf(qs(f.path))].push_back(&f);
     }
     std::vector<std::pair<QString, QString>> order = knownSections();
     for (const auto& [key, fields] : bySection) {
@@ -102,7 +103,7 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         for (const FieldSpec* f : it->second) {
             auto* row = new FieldRow(*f, grid, r, body);
             r += 2;
-            const QString path = QString::fromUtf8(f->path.data(), qsizetype(f->path.size()));
+            const QString path = qs(f->path);
             rows_.insert(path, row);
             connect(row, &FieldRow::refused, this, &ScenarioForm::refused);
         }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweep_panel.h"
+#include "qt_string.h"
 
 #include "analysis_charts.h"
 #include "background_job.h"
@@ -24,7 +25,6 @@ namespace planner {
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // The axes, objectives and constraints as the command line would take them; the first error
 // names the line it is on.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "uncertainty_panel.h"
+#include "qt_string.h"
 
 #include "analysis/distribution.h"
 #include "analysis/montecarlo.h"
@@ -28,7 +29,6 @@ namespace {
 
 constexpr std::string_view kOutput = "results.cost_per_mtok_usd";
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // The scenario's own distributions plus the engine's defaults (default_uncertainty.h), as the CLI
 // samples them; returns the sentence that tells the analyst what was assumed.

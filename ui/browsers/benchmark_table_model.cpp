@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "benchmark_table_model.h"
+#include "qt_string.h"
 
 #include <QLocale>
 
@@ -7,10 +8,9 @@ namespace planner::ui {
 
 namespace {
 
-QString text(const std::string& s) { return QString::fromStdString(s); }
 
 // The catalog id where known, else the raw name as the source wrote it.
-QString idOrRaw(const std::string& id, const std::string& raw) { return text(id.empty() ? raw : id); }
+QString idOrRaw(const std::string& id, const std::string& raw) { return qs(id.empty() ? raw : id); }
 
 QVariant number(const std::optional<double>& v) { return v ? QVariant(*v) : QVariant(); }
 
@@ -47,18 +47,18 @@ int BenchmarkTableModel::columnCount(const QModelIndex& parent) const { return p
 QString BenchmarkTableModel::filterText(const StoredRun& r, Column c)
 {
     switch (c) {
-    case Round: return text(r.round);
-    case Benchmark: return text(r.benchmark);
+    case Round: return qs(r.round);
+    case Benchmark: return qs(r.benchmark);
     case Model: return idOrRaw(r.modelId, r.modelRaw);
     case Accelerator: return idOrRaw(r.gpuId, r.acceleratorRaw);
-    case System: return text(r.systemRaw.empty() ? r.systemId : r.systemRaw);
-    case Scenario: return text(r.scenario);
-    case Unit: return text(r.unit);
-    case Precision: return text(r.precision);
-    case Serving: return text(r.serving);
-    case Grade: return text(r.grade);
-    case Division: return text(r.division);
-    case Source: return text(r.source);
+    case System: return qs(r.systemRaw.empty() ? r.systemId : r.systemRaw);
+    case Scenario: return qs(r.scenario);
+    case Unit: return qs(r.unit);
+    case Precision: return qs(r.precision);
+    case Serving: return qs(r.serving);
+    case Grade: return qs(r.grade);
+    case Division: return qs(r.division);
+    case Source: return qs(r.source);
     default: return {};
     }
 }
@@ -76,9 +76,9 @@ QVariant BenchmarkTableModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ToolTipRole) {
         if (c == Accelerator)
-            return QStringLiteral("%1 (as the source wrote it)").arg(text(r->acceleratorRaw));
+            return QStringLiteral("%1 (as the source wrote it)").arg(qs(r->acceleratorRaw));
         if (c == Model)
-            return QStringLiteral("%1 (as the source wrote it)").arg(text(r->modelRaw));
+            return QStringLiteral("%1 (as the source wrote it)").arg(qs(r->modelRaw));
         if (c == PerUser && !r->perUser)
             return QStringLiteral("No latency bound (Offline)");
         return {};

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog_browser.h"
+#include "qt_string.h"
 
 #include <QDate>
 #include <QDoubleSpinBox>
@@ -21,7 +22,6 @@ namespace planner::ui {
 
 namespace {
 
-QString text(const std::string& s) { return QString::fromStdString(s); }
 
 } // namespace
 
@@ -167,14 +167,14 @@ void CatalogBrowser::showSelected()
     const QModelIndex current = view_->selectionModel()->currentIndex();
     const QString source = filter_->index(current.row(), CatalogFigureModel::Source).data().toString();
     selected_->setText(QStringLiteral("%1 %2: %3 (%4)%5")
-                           .arg(text(f->kind), text(f->id), text(f->label), text(f->unit),
+                           .arg(qs(f->kind), qs(f->id), qs(f->label), qs(f->unit),
                                 source.isEmpty() ? QString() : QStringLiteral(". Source: ") + source));
     const double v = f->claims[f->chosen].value;
     value_->setDecimals(v >= 1000 ? 0 : v >= 1 ? 2 : 4);
-    value_->setSuffix(QLatin1Char(' ') + text(f->unit));
+    value_->setSuffix(QLatin1Char(' ') + qs(f->unit));
     value_->setValue(v);
     const CatalogOverride* o = store_->overrideFor(f->kind, f->id, f->field);
-    source_->setText(o ? text(o->source) : QString());
+    source_->setText(o ? qs(o->source) : QString());
 }
 
 bool CatalogBrowser::applyOverride(double value, const QString& source)
@@ -184,13 +184,13 @@ bool CatalogBrowser::applyOverride(double value, const QString& source)
         return false;
     CatalogOverride o{f->kind, f->id, f->field, value, source.toStdString(),
                       QDate::currentDate().toString(Qt::ISODate).toStdString()};
-    const QString unit = text(f->unit); // f does not survive the store's change
+    const QString unit = qs(f->unit); // f does not survive the store's change
     auto r = store_->setOverride(o);
     status_->setText(r ? QStringLiteral("%1 %2 %3 set to %4 %5 (user). Save to keep it.")
-                             .arg(text(o.kind), text(o.id), text(o.field))
+                             .arg(qs(o.kind), qs(o.id), qs(o.field))
                              .arg(value)
                              .arg(unit)
-                       : QStringLiteral("Not applied: ") + text(r.error().message));
+                       : QStringLiteral("Not applied: ") + qs(r.error().message));
     return static_cast<bool>(r);
 }
 
@@ -204,7 +204,7 @@ void CatalogBrowser::saveAs()
         return;
     auto r = store_->save(path);
     status_->setText(r ? QStringLiteral("Saved %1 overrides to %2").arg(store_->overrides().size()).arg(path)
-                       : QStringLiteral("Not saved: ") + text(r.error().message));
+                       : QStringLiteral("Not saved: ") + qs(r.error().message));
 }
 
 void CatalogBrowser::open()
@@ -215,7 +215,7 @@ void CatalogBrowser::open()
         return;
     auto r = store_->load(path);
     status_->setText(r ? QStringLiteral("Loaded %1 overrides from %2").arg(store_->overrides().size()).arg(path)
-                       : QStringLiteral("Not loaded: ") + text(r.error().message));
+                       : QStringLiteral("Not loaded: ") + qs(r.error().message));
 }
 
 } // namespace planner::ui

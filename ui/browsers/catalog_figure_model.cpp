@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalog_figure_model.h"
+#include "qt_string.h"
 
 #include <QFont>
 #include <QLocale>
@@ -10,7 +11,6 @@ namespace planner::ui {
 
 namespace {
 
-QString text(const std::string& s) { return QString::fromStdString(s); }
 
 QString valueText(double v)
 {
@@ -88,26 +88,26 @@ QVariant CatalogFigureModel::data(const QModelIndex& index, int role) const
         return QVariant::fromValue(Qt::Alignment(index.column() == Value ? Qt::AlignRight | Qt::AlignVCenter
                                                                          : Qt::AlignLeft | Qt::AlignVCenter));
     if (role == Qt::ToolTipRole && index.column() == Source)
-        return text(c.provenance.source);
+        return qs(c.provenance.source);
     if (role == Qt::ToolTipRole && index.column() == Item)
-        return text(f->name);
+        return qs(f->name);
     if (role == Qt::UserRole && index.column() == Value)
         return c.value;
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case Kind: return text(f->kind);
-    case Item: return text(f->id);
-    case Figure: return text(f->label);
+    case Kind: return qs(f->kind);
+    case Item: return qs(f->id);
+    case Figure: return qs(f->label);
     case Value: return valueText(c.value);
-    case Unit: return text(f->unit);
+    case Unit: return qs(f->unit);
     case Choice:
         if (f->claims.size() == 1)
             return QStringLiteral("only claim");
         return chosen ? QStringLiteral("chosen of %1").arg(f->claims.size()) : QStringLiteral("alternative");
-    case Grade: return text(std::string(gradeName(c.provenance.grade)));
-    case Source: return text(c.provenance.source);
-    case Date: return text(c.provenance.date);
+    case Grade: return qs(std::string(gradeName(c.provenance.grade)));
+    case Source: return qs(c.provenance.source);
+    case Date: return qs(c.provenance.date);
     default: return {};
     }
 }

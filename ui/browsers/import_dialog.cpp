@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "import_dialog.h"
+#include "qt_string.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -39,7 +40,7 @@ ImportDialog::ImportDialog(QWidget* parent) : QDialog(parent), controller_(new I
     importer_ = new QComboBox(this);
     importer_->setAccessibleName(QStringLiteral("Format"));
     for (const Importer* i : allImporters())
-        importer_->addItem(i->fileFilter(), QString::fromUtf8(i->name().data(), static_cast<qsizetype>(i->name().size())));
+        importer_->addItem(i->fileFilter(), qs(i->name()));
     db_ = new QLineEdit(this);
     db_->setAccessibleName(QStringLiteral("Database"));
     db_->setToolTip(QStringLiteral("Your benchmark database; created if missing. Each file is imported whole or not at all."));
@@ -80,7 +81,7 @@ void ImportDialog::setFile(const QString& file)
 {
     file_->setText(file);
     if (const Importer* i = importerForFile(file)) {
-        const int index = importer_->findData(QString::fromUtf8(i->name().data(), static_cast<qsizetype>(i->name().size())));
+        const int index = importer_->findData(qs(i->name()));
         if (index >= 0)
             importer_->setCurrentIndex(index);
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ratio_table_model.h"
+#include "qt_string.h"
 
 #include <QLocale>
 
@@ -7,7 +8,6 @@ namespace planner::ui {
 
 namespace {
 
-QString text(const std::string& s) { return QString::fromStdString(s); }
 
 QString figure(double v) { return QLocale().toString(v, 'f', v >= 100 ? 0 : 2); }
 
@@ -22,14 +22,14 @@ QVariant sideCell(const RatioRow* r, int column, int role)
         // The row and its system in one column that takes the spare width (elided; tooltip whole).
         if (value)
             return QVariant::fromValue<qlonglong>(r->rowId);
-        return QStringLiteral("%1: %2 (%3)").arg(QString::number(r->rowId), text(r->system), text(r->accelerator));
-    case RatioTableModel::Round: return text(r->round);
+        return QStringLiteral("%1: %2 (%3)").arg(QString::number(r->rowId), qs(r->system), qs(r->accelerator));
+    case RatioTableModel::Round: return qs(r->round);
     case RatioTableModel::Gpus: return r->gpus;
     case RatioTableModel::Result: return value ? QVariant(r->result) : QVariant(figure(r->result));
     case RatioTableModel::ResultPerGpu: return value ? QVariant(r->perGpu()) : QVariant(figure(r->perGpu()));
-    case RatioTableModel::Availability: return text(r->availability);
-    case RatioTableModel::Division: return text(r->division);
-    case RatioTableModel::Grade: return text(std::string(gradeName(r->grade)));
+    case RatioTableModel::Availability: return qs(r->availability);
+    case RatioTableModel::Division: return qs(r->division);
+    case RatioTableModel::Grade: return qs(std::string(gradeName(r->grade)));
     default: return {};
     }
 }
@@ -93,8 +93,8 @@ QVariant RatioTableModel::data(const QModelIndex& index, int role) const
         return ratioText(r);
     };
     switch (c) {
-    case Scenario: return s->scenario.empty() ? QStringLiteral("(none)") : text(s->scenario);
-    case Units: return text(s->units);
+    case Scenario: return s->scenario.empty() ? QStringLiteral("(none)") : qs(s->scenario);
+    case Units: return qs(s->units);
     case PerSystem: return ratio(s->ratio.perSystem);
     case PerGpu: return ratio(s->ratio.perGpu);
     case PerWatt: return ratio(s->ratio.perWatt);

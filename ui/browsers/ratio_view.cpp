@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ratio_view.h"
+#include "qt_string.h"
 #include "interactivity_axes.h"
 
 #include <QChart>
@@ -28,7 +29,6 @@ namespace planner::ui {
 
 namespace {
 
-QString text(const std::string& s) { return QString::fromStdString(s); }
 
 QComboBox* sideCombo(QWidget* parent, const QString& name)
 {
@@ -48,21 +48,21 @@ QString rowChoice(const RatioRow& r)
 {
     return QStringLiteral("row %1: %2, %3 GPUs, %4 %5 per GPU (%6)")
         .arg(r.rowId)
-        .arg(text(r.system))
+        .arg(qs(r.system))
         .arg(r.gpus)
-        .arg(QLocale().toString(r.perGpu(), 'f', 0), text(r.units), text(r.availability));
+        .arg(QLocale().toString(r.perGpu(), 'f', 0), qs(r.units), qs(r.availability));
 }
 
 QString matchedSideText(const char* label, const MatchedReading& m)
 {
     QString s = QStringLiteral("%1: %2 %3, %4/%5 tokens: %6 tok/s per GPU, %7 tok/s per MW IT")
-                    .arg(QString::fromLatin1(label), text(m.system), text(m.precision))
+                    .arg(QString::fromLatin1(label), qs(m.system), qs(m.precision))
                     .arg(m.inputTokens, 0, 'f', 0)
                     .arg(m.outputTokens, 0, 'f', 0)
                     .arg(QLocale().toString(m.side.tokensPerGpu, 'f', 0),
                          QLocale().toString(tokensPerMwIt(m.side), 'f', 0));
     if (!m.clampNote.empty())
-        s += QStringLiteral(" — ") + text(m.clampNote);
+        s += QStringLiteral(" — ") + qs(m.clampNote);
     return s;
 }
 
@@ -209,7 +209,7 @@ bool RatioView::setDatabase(const QString& path)
     result_.reset();
     model_->setComparison(nullptr);
     if (!db) {
-        showError(QStringLiteral("Cannot open the benchmark database: ") + text(db.error().message));
+        showError(QStringLiteral("Cannot open the benchmark database: ") + qs(db.error().message));
         return false;
     }
     db_.emplace(std::move(db.value()));
@@ -232,7 +232,7 @@ void RatioView::fillBenchmarks()
         return;
     if (auto choices = ratioChoices(*db_))
         for (const std::string& b : choices.value().benchmarks)
-            benchmark_->addItem(text(b));
+            benchmark_->addItem(qs(b));
     fillSides();
 }
 
@@ -247,7 +247,7 @@ void RatioView::fillSides()
         c->clear();
         if (choices)
             for (const std::string& s : choices.value().sides)
-                c->addItem(text(s));
+                c->addItem(qs(s));
         c->setCurrentText(keep);
     }
 }
@@ -322,7 +322,7 @@ void RatioView::recompute()
     }
     auto r = measuredRatios(*db_, catalog_ ? *catalog_ : builtinCatalog(), query_);
     if (!r) {
-        showError(text(r.error().message));
+        showError(qs(r.error().message));
         return;
     }
     result_ = std::move(r.value());
@@ -330,10 +330,10 @@ void RatioView::recompute()
     model_->setComparison(&*result_);
     QStringList parts;
     for (const ScenarioRatio& s : result_->scenarios)
-        parts << QStringLiteral("%1 <b>%2</b>").arg(text(s.scenario), ratioText(s.ratio.perGpu));
+        parts << QStringLiteral("%1 <b>%2</b>").arg(qs(s.scenario), ratioText(s.ratio.perGpu));
     const QString summary = QStringLiteral("<b>%1</b> over <b>%2</b> on %3, per GPU: %4")
-                                .arg(text(query_.a).toHtmlEscaped(), text(query_.b).toHtmlEscaped(),
-                                     text(result_->benchmark), parts.join(QStringLiteral(", ")));
+                                .arg(qs(query_.a).toHtmlEscaped(), qs(query_.b).toHtmlEscaped(),
+                                     qs(result_->benchmark), parts.join(QStringLiteral(", ")));
     summary_->setText(summary);
     summary_->setStyleSheet({});
     showMatched();
@@ -360,7 +360,7 @@ void RatioView::showPickers()
     }
     pickScenario_->setText(s ? QStringLiteral("%1 (%2): by default each side's best-graded row with the highest "
                                               "result per GPU; choose another.")
-                                   .arg(text(s->scenario), text(s->units))
+                                   .arg(qs(s->scenario), qs(s->units))
                              : QStringLiteral("Select a scenario above to choose other rows."));
     const auto power = [](const RatioRow* r) {
         return r && r->gpuPowerW ? QLocale().toString(*r->gpuPowerW, 'f', 0) + QStringLiteral(" W") : QStringLiteral("unknown");
@@ -407,7 +407,7 @@ void RatioView::plotMatched()
         readings->setMarkerSize(11);
         for (const auto& [label, side] : {std::pair{"A", &m.a}, std::pair{"B", &m.b}}) {
             auto* line = new QLineSeries;
-            line->setName(QStringLiteral("%1: %2 %3").arg(QString::fromLatin1(label), text(side->system), text(side->precision)));
+            line->setName(QStringLiteral("%1: %2 %3").arg(QString::fromLatin1(label), qs(side->system), qs(side->precision)));
             line->setPointsVisible(true);
             for (const CurvePoint& p : side->frontier) {
                 line->append(p.perUser.value(), p.totalPerGpu.value());
