@@ -2,6 +2,8 @@
 // Every statement that defines the benchmark database lives here; SCHEMA.md explains the columns.
 #include "benchmark_schema.h"
 
+#include "core/evidence.h"
+
 #include <algorithm>
 #include <array>
 #include <initializer_list>
@@ -201,7 +203,7 @@ std::optional<std::string_view> failedRunCheck(const CheckedRunValues& v)
     // In the order of the columns; each line is the CHECK of kCreateV1 or kUnitsV2 written the
     // same way. Empty text is bound as NULL, which passes a CHECK (grade, serving and unit are
     // NOT NULL, which SQLite still enforces).
-    if (!v.grade.empty() && !oneOf(v.grade, {"verified", "measured", "vendor", "third-party", "estimate", "user"}))
+    if (!v.grade.empty() && !gradeFromName(v.grade))
         return "grade";
     if (v.gpuCount && *v.gpuCount <= 0)
         return "gpu_count";

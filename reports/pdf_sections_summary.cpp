@@ -75,10 +75,10 @@ void restsOn(PdfLayout& l, const PdfReportInput& in)
         byGrade[grade] << qs(input);
     PdfTable t;
     t.columns = {{QStringLiteral("Grade"), 1.2, false}, {QStringLiteral("Count"), 0.9, true}, {QStringLiteral("Which"), 8, false}};
-    for (const char* grade : {"verified", "measured", "vendor", "third-party", "estimate", "user"}) {
-        const auto it = byGrade.find(grade);
+    for (Grade g : kGrades) {
+        const auto it = byGrade.find(std::string(gradeName(g)));
         if (it != byGrade.end())
-            t.rows.push_back({QString::fromLatin1(grade), QString::number(it->second.size()), it->second.join(QStringLiteral(", "))});
+            t.rows.push_back({qs(gradeName(g)), QString::number(it->second.size()), it->second.join(QStringLiteral(", "))});
     }
     l.table(t);
 }

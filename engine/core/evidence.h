@@ -17,6 +17,8 @@ namespace planner {
 
 // Ordered best first: a larger value is weaker evidence.
 enum class Grade { Verified, Measured, Vendor, ThirdParty, Estimate, User };
+inline constexpr Grade kGrades[] = {Grade::Verified, Grade::Measured, Grade::Vendor,
+                                    Grade::ThirdParty, Grade::Estimate, Grade::User}; // best first
 
 std::string_view gradeName(Grade g);                       // "verified", "third-party", ...
 std::optional<Grade> gradeFromName(std::string_view name); // inverse of gradeName
