@@ -114,4 +114,34 @@ void XlsxSheet::formula(int col, const std::string& f, double value, lxw_format*
     worksheet_write_formula_num(ws, lxw_row_t(row), lxw_col_t(col), f.c_str(), fmt, std::isfinite(value) ? value : 0);
 }
 
+void startKeyedSheet(const XlsxBook& book, XlsxSheet& sheet, int labelWidth, std::initializer_list<const char*> more)
+{
+    worksheet_set_column(sheet.ws, kKeyedKey, kKeyedKey, 40, nullptr);
+    worksheet_set_column(sheet.ws, kKeyedLabel, kKeyedLabel, labelWidth, nullptr);
+    worksheet_set_column(sheet.ws, kKeyedValue, kKeyedValue, 20, nullptr);
+    worksheet_set_column(sheet.ws, kKeyedUnit, kKeyedSection, 14, nullptr);
+    worksheet_freeze_panes(sheet.ws, 1, 0);
+    int col = 0;
+    for (const char* h : {"key", "label", "value", "unit", "section"})
+        sheet.text(col++, h, book.header());
+    for (const char* h : more)
+        sheet.text(col++, h, book.header());
+    ++sheet.row;
+}
+
+std::string writeKeyedRow(const XlsxBook& book, const XlsxSheet& sheet, std::string_view key, std::string_view label,
+                          const std::string& formula, double value, std::string_view unit)
+{
+    const std::size_t dot = key.find('.');
+    sheet.text(kKeyedKey, key.substr(dot + 1));
+    sheet.text(kKeyedLabel, label);
+    if (formula.empty())
+        sheet.number(kKeyedValue, value, book.forUnit(unit, value));
+    else
+        sheet.formula(kKeyedValue, "=" + formula, value, book.forUnit(unit, value));
+    sheet.text(kKeyedUnit, unit);
+    sheet.text(kKeyedSection, key.substr(0, dot));
+    return sheet.ref(kKeyedValue);
+}
+
 } // namespace planner

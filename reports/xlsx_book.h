@@ -10,6 +10,7 @@
 
 #include <xlsxwriter.h>
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -59,5 +60,16 @@ struct XlsxSheet {
     void formula(int col, const std::string& f, double value, lxw_format* fmt = nullptr) const;
     std::string ref(int col) const { return cellAddress(name, row, col); } // this row's cell
 };
+
+// The keyed rows the Results and Sizing sheets share: the key inside its section
+// ("cost_per_mtok_usd"), label, value, unit and section ("results"), so one reader takes both.
+// A non-empty `formula` (without its '=') is stored with `value`, else the value alone. Written
+// at sheet.row, which the caller advances; returns the value cell.
+enum KeyedColumn { kKeyedKey, kKeyedLabel, kKeyedValue, kKeyedUnit, kKeyedSection };
+// The header row of such a sheet (its five columns, then `more`), column widths, frozen header.
+void startKeyedSheet(const XlsxBook& book, XlsxSheet& sheet, int labelWidth,
+                     std::initializer_list<const char*> more = {});
+std::string writeKeyedRow(const XlsxBook& book, const XlsxSheet& sheet, std::string_view key, std::string_view label,
+                          const std::string& formula, double value, std::string_view unit);
 
 } // namespace planner

@@ -11,7 +11,7 @@ using namespace units;
 
 namespace {
 
-enum ResultColumn { kKey, kLabel, kValue, kUnit, kSection, kP10, kP90 };
+enum ResultColumn { kKey = kKeyedKey, kLabel, kValue, kUnit, kSection, kP10, kP90 }; // the keyed row, then the band
 const std::string kHoursPerYear = "8760";         // units::hours_per_year
 const std::string kSecondsPerYear = "(8760*3600)"; // the engine's year
 
@@ -21,18 +21,10 @@ public:
     ResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& model)
         : book_(book), model_(model), sheet_{ws, "Results", 0}
     {
-        worksheet_set_column(ws, kKey, kKey, 40, nullptr);
-        worksheet_set_column(ws, kLabel, kLabel, 64, nullptr);
-        worksheet_set_column(ws, kValue, kValue, 20, nullptr);
-        worksheet_set_column(ws, kUnit, kSection, 14, nullptr);
-        worksheet_set_column(ws, kP10, kP90, 22, nullptr);
-        worksheet_freeze_panes(ws, 1, 0);
-        int col = 0;
         // The band is the engine's (the throughput's P10-P90 carried through the model): plain
         // values, which a changed input in this sheet does not move.
-        for (const char* h : {"key", "label", "value", "unit", "section", "P10 (engine value)", "P90 (engine value)"})
-            sheet_.text(col++, h, book_.header());
-        ++sheet_.row;
+        startKeyedSheet(book_, sheet_, 64, {"P10 (engine value)", "P90 (engine value)"});
+        worksheet_set_column(ws, kP10, kP90, 22, nullptr);
     }
 
     void title(std::string_view text)
@@ -67,14 +59,8 @@ public:
     std::string add(const std::string& key, std::string_view label, const std::string& formula, double value,
                     std::string_view unit)
     {
-        const std::size_t dot = key.find('.');
-        sheet_.text(kKey, key.substr(dot + 1));
-        sheet_.text(kLabel, label);
-        sheet_.formula(kValue, "=" + formula, value, book_.forUnit(unit, value));
-        sheet_.text(kUnit, unit);
-        sheet_.text(kSection, key.substr(0, dot));
+        cells_[key] = writeKeyedRow(book_, sheet_, key, label, formula, value, unit);
         band(figure(key), unit);
-        cells_[key] = sheet_.ref(kValue);
         ++sheet_.row;
         return cells_[key];
     }
@@ -91,12 +77,7 @@ public:
     // A figure shown as the engine's value: the model behind it is not rebuilt as formulas.
     void value(const ReportFigure& f)
     {
-        const std::size_t dot = f.key.find('.');
-        sheet_.text(kKey, f.key.substr(dot + 1));
-        sheet_.text(kLabel, f.label + " (engine value)");
-        sheet_.number(kValue, f.value, book_.forUnit(f.unit, f.value));
-        sheet_.text(kUnit, f.unit);
-        sheet_.text(kSection, f.section);
+        writeKeyedRow(book_, sheet_, f.key, f.label + " (engine value)", "", f.value, f.unit);
         band(&f, f.unit);
         ++sheet_.row;
     }

@@ -11,8 +11,7 @@ namespace planner {
 
 namespace {
 
-// The Results sheet's columns, so that one reader (and one test) takes both sheets alike.
-enum SizingColumn { kKey, kLabel, kValue, kUnit, kSection };
+enum SizingColumn { kKey = kKeyedKey, kLabel = kKeyedLabel, kValue = kKeyedValue, kUnit = kKeyedUnit, kSection = kKeyedSection };
 
 const ReportAssumption* assumptionOf(const ReportModel& m, std::string_view path)
 {
@@ -27,15 +26,7 @@ const ReportAssumption* assumptionOf(const ReportModel& m, std::string_view path
 XlsxSizing::XlsxSizing(XlsxBook& book, lxw_worksheet* ws, const ReportModel& model, XlsxInputs& inputs)
     : book_(book), model_(model), in_(inputs), sheet_{ws, "Sizing", 0}
 {
-    worksheet_set_column(ws, kKey, kKey, 34, nullptr);
-    worksheet_set_column(ws, kLabel, kLabel, 90, nullptr);
-    worksheet_set_column(ws, kValue, kValue, 18, nullptr);
-    worksheet_set_column(ws, kUnit, kSection, 14, nullptr);
-    worksheet_freeze_panes(ws, 1, 0);
-    int col = 0;
-    for (const char* h : {"key", "label", "value", "unit", "section"})
-        sheet_.text(col++, h, book_.header());
-    ++sheet_.row;
+    startKeyedSheet(book_, sheet_, 90);
     const SizingResult& z = model_.sizing;
     sheet_.text(kKey, "Sized by: " + std::string(sizingBasisName(z.basis)), book_.sectionTitle());
     ++sheet_.row;
@@ -70,26 +61,14 @@ double XlsxSizing::figure(std::string_view key) const
 std::string XlsxSizing::add(const std::string& key, std::string_view label, const std::string& formula, double value,
                             std::string_view unit)
 {
-    const std::size_t dot = key.find('.');
-    sheet_.text(kKey, key.substr(dot + 1));
-    sheet_.text(kLabel, label);
-    sheet_.formula(kValue, "=" + formula, value, book_.forUnit(unit, value));
-    sheet_.text(kUnit, unit);
-    sheet_.text(kSection, key.substr(0, dot));
-    const std::string cell = sheet_.ref(kValue);
+    const std::string cell = writeKeyedRow(book_, sheet_, key, label, formula, value, unit);
     ++sheet_.row;
     return cell;
 }
 
 std::string XlsxSizing::value(const std::string& key, std::string_view label, double value, std::string_view unit)
 {
-    const std::size_t dot = key.find('.');
-    sheet_.text(kKey, key.substr(dot + 1));
-    sheet_.text(kLabel, std::string(label) + " (engine value)");
-    sheet_.number(kValue, value, book_.forUnit(unit, value));
-    sheet_.text(kUnit, unit);
-    sheet_.text(kSection, key.substr(0, dot));
-    const std::string cell = sheet_.ref(kValue);
+    const std::string cell = writeKeyedRow(book_, sheet_, key, std::string(label) + " (engine value)", "", value, unit);
     ++sheet_.row;
     return cell;
 }
