@@ -63,15 +63,17 @@ Result<void> ScenarioDocument::save(const QString& fileName)
     return boost::outcome_v2::success();
 }
 
-ScenarioDocument::FieldState ScenarioDocument::fieldState(const FieldSpec& f) const
+ScenarioDocument::FieldState ScenarioDocument::fieldStateIn(const FieldSpec& f, const Scenario& s)
 {
     FieldState st;
-    if (const Number* n = numberOf(f, scenario_))
+    if (const Number* n = numberOf(f, s))
         st.number = *n;
-    if (const Text* t = textOf(f, scenario_))
+    if (const Text* t = textOf(f, s))
         st.text = *t;
     return st;
 }
+
+ScenarioDocument::FieldState ScenarioDocument::fieldState(const FieldSpec& f) const { return fieldStateIn(f, scenario_); }
 
 void ScenarioDocument::applyFieldState(const FieldSpec& f, const FieldState& state)
 {
@@ -93,15 +95,11 @@ Result<void> ScenarioDocument::setFieldText(const std::string& path, const std::
     Scenario copy = scenario_;
     if (auto ok = setField(copy, path, text, kTypedSource); !ok)
         return ok.error();
-    FieldState after;
-    if (const Number* n = numberOf(*f, copy))
-        after.number = *n;
-    if (const Text* t = textOf(*f, copy))
-        after.text = *t;
+    const FieldState after = fieldStateIn(*f, copy);
     FieldState before = fieldState(*f);
     if (before.sameValue(after))
         return boost::outcome_v2::success(); // keeps the value's source and grade
-    undoStack_.push(new ChangeScenarioField(this, *f, std::move(before), std::move(after)));
+    undoStack_.push(new ChangeScenarioField(this, *f, std::move(before), after));
     return boost::outcome_v2::success();
 }
 
@@ -111,16 +109,12 @@ Result<void> ScenarioDocument::resetField(const std::string& path)
     if (!f)
         return badInput(path, "unknown field " + path);
     const Scenario defaults = defaultScenario();
-    FieldState after;
-    if (const Number* n = numberOf(*f, defaults))
-        after.number = *n;
-    if (const Text* t = textOf(*f, defaults))
-        after.text = *t;
+    const FieldState after = fieldStateIn(*f, defaults);
     FieldState before = fieldState(*f);
     if (before == after)
         return boost::outcome_v2::success();
     endEditSession(); // a reset is its own step, never merged into typing
-    undoStack_.push(new ChangeScenarioField(this, *f, std::move(before), std::move(after)));
+    undoStack_.push(new ChangeScenarioField(this, *f, std::move(before), after));
     endEditSession();
     return boost::outcome_v2::success();
 }
@@ -130,15 +124,11 @@ void ScenarioDocument::replaceContent(Scenario scenario)
     // One command per field that differs, grouped in a macro: undo brings the saved file back.
     undoStack_.beginMacro(tr("Recover autosaved changes"));
     for (const FieldSpec& f : scenarioFields()) {
-        FieldState after;
-        if (const Number* n = numberOf(f, scenario))
-            after.number = *n;
-        if (const Text* t = textOf(f, scenario))
-            after.text = *t;
+        const FieldState after = fieldStateIn(f, scenario);
         FieldState before = fieldState(f);
         if (!(before == after)) {
             endEditSession();
-            undoStack_.push(new ChangeScenarioField(this, f, std::move(before), std::move(after)));
+            undoStack_.push(new ChangeScenarioField(this, f, std::move(before), after));
         }
     }
     undoStack_.endMacro();

@@ -67,6 +67,7 @@ public:
         }
     };
     FieldState fieldState(const FieldSpec& f) const;
+    static FieldState fieldStateIn(const FieldSpec& f, const Scenario& s); // the field's value and provenance in `s`
     void applyFieldState(const FieldSpec& f, const FieldState& state);
     int editSession() const { return editSession_; }
 
