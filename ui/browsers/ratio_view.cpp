@@ -76,9 +76,9 @@ void RatioView::resizeEvent(QResizeEvent* event)
         split_->setOrientation(wanted);
 }
 
-RatioView::RatioView(QWidget* parent) : QWidget(parent), model_(new RatioTableModel(this))
+// The benchmark and both sides, the matched-interactivity switch, and the one-line summary.
+void RatioView::buildPickers(QVBoxLayout* layout)
 {
-    auto* layout = new QVBoxLayout(this);
     auto* pick = new QHBoxLayout;
     benchmark_ = new QComboBox(this);
     benchmark_->setAccessibleName(QStringLiteral("Benchmark"));
@@ -116,6 +116,11 @@ RatioView::RatioView(QWidget* parent) : QWidget(parent), model_(new RatioTableMo
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(summary_);
 
+}
+
+// The ratios per scenario, one row per side.
+void RatioView::buildTable(QVBoxLayout* layout)
+{
     table_ = new QTableView(this);
     table_->setModel(model_);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -131,6 +136,11 @@ RatioView::RatioView(QWidget* parent) : QWidget(parent), model_(new RatioTableMo
     table_->setAccessibleName(QStringLiteral("Ratios per scenario"));
     layout->addWidget(table_);
 
+}
+
+// The rows each side uses and the curves at matched interactivity, side by side or stacked.
+void RatioView::buildDetail(QVBoxLayout* layout)
+{
     auto* rows = new QGroupBox(QStringLiteral("Rows used"), this);
     auto* form = new QFormLayout(rows);
     pickScenario_ = new QLabel(QStringLiteral("Select a scenario above to choose other rows."), rows);
@@ -172,6 +182,10 @@ RatioView::RatioView(QWidget* parent) : QWidget(parent), model_(new RatioTableMo
     split_->setStretchFactor(1, 3);
     layout->addWidget(split_, 1);
 
+}
+
+void RatioView::connectControls()
+{
     connect(benchmark_, &QComboBox::currentTextChanged, this, [this] {
         if (updating_)
             return;
@@ -197,6 +211,15 @@ RatioView::RatioView(QWidget* parent) : QWidget(parent), model_(new RatioTableMo
         connect(combo, &QComboBox::activated, this, [this, combo = combo, isA = isA](int index) {
             pickRow(isA, combo->itemData(index).toLongLong());
         });
+}
+
+RatioView::RatioView(QWidget* parent) : QWidget(parent), model_(new RatioTableModel(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    buildPickers(layout);
+    buildTable(layout);
+    buildDetail(layout);
+    connectControls();
     showError(QStringLiteral("No benchmark database: open one to compare measured results."));
 }
 

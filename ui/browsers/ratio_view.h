@@ -21,6 +21,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QSplitter;
+class QVBoxLayout;
 class QTableView;
 
 namespace planner::ui {
@@ -53,6 +54,10 @@ protected:
 private:
     static constexpr int kSideBySideWidth = 900;
 
+    void buildPickers(QVBoxLayout* layout);
+    void buildTable(QVBoxLayout* layout);
+    void buildDetail(QVBoxLayout* layout);
+    void connectControls();
     void recompute();
     void fillBenchmarks();
     void fillSides();
