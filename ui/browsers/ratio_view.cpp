@@ -115,7 +115,6 @@ void RatioView::buildPickers(QVBoxLayout* layout)
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(summary_);
-
 }
 
 // The ratios per scenario, one row per side.
@@ -135,7 +134,6 @@ void RatioView::buildTable(QVBoxLayout* layout)
     table_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
     table_->setAccessibleName(QStringLiteral("Ratios per scenario"));
     layout->addWidget(table_);
-
 }
 
 // The rows each side uses and the curves at matched interactivity, side by side or stacked.
@@ -181,7 +179,6 @@ void RatioView::buildDetail(QVBoxLayout* layout)
     split_->setStretchFactor(0, 2);
     split_->setStretchFactor(1, 3);
     layout->addWidget(split_, 1);
-
 }
 
 void RatioView::connectControls()
