@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui_options.h"
 
+#include "view_registry.h"
+
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
@@ -19,9 +21,8 @@ ParsedArguments parseGuiArguments(const QStringList& arguments)
                                         QStringLiteral("Render a view to the PNG FILE and exit (works headless)."),
                                         QStringLiteral("FILE"));
     const QCommandLineOption view(QStringLiteral("view"),
-                                  QStringLiteral("View for --screenshot: dashboard, compare, sweep, uncertainty (both "
-                                                 "run with their defaults first), ratios, benchmarks, catalog or "
-                                                 "provenance. Default: dashboard."),
+                                  QStringLiteral("View for --screenshot: ") + viewListText()
+                                      + QStringLiteral(". Default: dashboard."),
                                   QStringLiteral("NAME"), QStringLiteral("dashboard"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot. Default: 1440x900."),
                                   QStringLiteral("WxH"), QStringLiteral("1440x900"));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
+#include "view_registry.h"
 
 #include "error_text.h"
 
@@ -60,14 +61,11 @@ MainWindow::MainWindow(Options options, QWidget* parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Cluster Planner"));
-    dashboard_->setObjectName(QStringLiteral("dashboard"));
-    compare_->setObjectName(QStringLiteral("compare"));
-    tabs_->addTab(dashboard_, tr("&Dashboard"));
-    tabs_->addTab(compare_, tr("C&ompare"));
-    sweep_->setObjectName(QStringLiteral("sweep"));
-    uncertainty_->setObjectName(QStringLiteral("uncertainty"));
-    tabs_->addTab(sweep_, tr("S&weep"));
-    tabs_->addTab(uncertainty_, tr("&Uncertainty"));
+    for (auto [name, view] : {std::pair<const char*, QWidget*>{"dashboard", dashboard_}, {"compare", compare_},
+                              {"sweep", sweep_}, {"uncertainty", uncertainty_}}) {
+        view->setObjectName(QString::fromLatin1(name));
+        tabs_->addTab(view, tr(viewEntry(name).tabTitle));
+    }
     connect(sweep_, &SweepPanel::openScenario, this, [this](const Scenario& s) {
         addDocument(new ScenarioDocument(s, {}, this));
         tabs_->setCurrentWidget(dashboard_);

@@ -2,6 +2,7 @@
 // The main window's file handling: open, save, recent files, closing, crash recovery and the
 // remembered window state.
 #include "main_window.h"
+#include "view_registry.h"
 
 #include "catalog_store.h"
 
@@ -271,7 +272,9 @@ QStringList MainWindow::viewNames() const
     QStringList names;
     for (int i = 0; i < tabs_->count(); ++i)
         names << tabs_->widget(i)->objectName();
-    names << QStringLiteral("provenance");
+    for (const ViewEntry& v : kViews)
+        if (!v.tabTitle) // a view that is not a tab of its own
+            names << QString::fromLatin1(v.name);
     return names;
 }
 

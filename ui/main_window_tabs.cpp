@@ -6,6 +6,7 @@
 #include "catalog_browser.h"
 #include "catalog_store.h"
 #include "ratio_view.h"
+#include "view_registry.h"
 
 #include <QScrollArea>
 #include <QTabWidget>
@@ -34,24 +35,24 @@ void addBrowserTabs(QTabWidget* tabs, const BrowserTabContext& context)
     const QString db = context.benchmarkDb.isEmpty() ? locateBenchmarkDb(QStringLiteral("benchmarks.sqlite"), {})
                                                      : context.benchmarkDb;
     auto* ratios = new ui::RatioView(tabs);
-    ratios->setObjectName(QStringLiteral("ratios"));
+    ratios->setObjectName(QString::fromLatin1(viewEntry("ratios").name));
     ratios->setDatabase(db);
     // The claim an analyst checks first: GB200 NVL72 against B200 on DeepSeek-R1 at 50 tok/s/user.
     ratios->setComparison(QStringLiteral("deepseek-r1"), QStringLiteral("gb200"), QStringLiteral("b200"));
     ratios->setInteractivity(50.0);
-    tabs->addTab(scrollable(ratios, tabs), QObject::tr("&Ratios"));
+    tabs->addTab(scrollable(ratios, tabs), QObject::tr(viewEntry("ratios").tabTitle));
 
     auto* benchmarks = new ui::BenchmarkBrowser(tabs);
-    benchmarks->setObjectName(QStringLiteral("benchmarks"));
+    benchmarks->setObjectName(QString::fromLatin1(viewEntry("benchmarks").name));
     benchmarks->setDatabase(db);
-    tabs->addTab(scrollable(benchmarks, tabs), QObject::tr("&Benchmarks"));
+    tabs->addTab(scrollable(benchmarks, tabs), QObject::tr(viewEntry("benchmarks").tabTitle));
 
     ui::CatalogStore* store = context.catalog;
     ratios->setCatalog(&store->catalog());
     auto* catalog = new ui::CatalogBrowser(store, tabs);
-    catalog->setObjectName(QStringLiteral("catalog"));
+    catalog->setObjectName(QString::fromLatin1(viewEntry("catalog").name));
     QObject::connect(store, &ui::CatalogStore::changed, ratios, [ratios, store] { ratios->setCatalog(&store->catalog()); });
-    tabs->addTab(scrollable(catalog, tabs), QObject::tr("Cata&log"));
+    tabs->addTab(scrollable(catalog, tabs), QObject::tr(viewEntry("catalog").tabTitle));
 }
 
 } // namespace planner

@@ -3,6 +3,7 @@
 #include "gui_options.h"
 #include "gui_runner.h"
 #include "ui_test_support.h"
+#include "view_registry.h"
 
 #include <QImage>
 
@@ -69,6 +70,24 @@ private Q_SLOTS:
         const QImage image(o.screenshot);
         QVERIFY(!image.isNull());
         QCOMPARE(image.size() / image.devicePixelRatio(), QSize(1280, 800));
+    }
+
+    // One list of views: the window's views are the registry's, in its order, and --help names
+    // every one of them.
+    void theViewsAreTheRegistrysEverywhere()
+    {
+        QTemporaryDir dir;
+        MainWindow window(uitest::quietWindow(dir));
+        QStringList registry;
+        for (const ViewEntry& v : kViews)
+            registry << QString::fromLatin1(v.name);
+        QCOMPARE(window.viewNames(), registry);
+        const ParsedArguments p = parseGuiArguments({QStringLiteral("clusterplanner"), QStringLiteral("--help")});
+        const QString help = p.output.simplified();
+        for (const QString& name : registry)
+            QVERIFY2(help.contains(name), qPrintable(name));
+        for (const QString& name : registry)
+            QVERIFY(window.showView(name));
     }
 
     void unknownViewIsAClearError()
