@@ -44,9 +44,9 @@ private Q_SLOTS:
         // 311 LLM rows of 1,448 entries (pinned by tests/data/test_importers.cpp against the file).
         QCOMPARE(outcome.report.imported, 311);
         QCOMPARE(runCount(db), std::int64_t(311));
-        QCoreApplication::processEvents(); // deliver the last queued progress signals
-        QVERIFY2(progress.count() >= 3, qPrintable(QString::number(progress.count())));
-        QCOMPARE(progress.first().at(0).toInt(), 0);
+        // Progress is polled (BackgroundJob, every 100 ms), so a fast import may report only its
+        // end: the last report, before `finished`, is the whole file.
+        QVERIFY2(progress.count() >= 1, qPrintable(QString::number(progress.count())));
         QCOMPARE(progress.last().at(0).toInt(), 1000);
         int previous = -1;
         for (const QList<QVariant>& p : progress) {

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "import_controller.h"
 
-#include <QMetaObject>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -26,15 +24,16 @@ QString summary(const ImportReport& r)
 ImportController::ImportController(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<planner::ui::ImportOutcome>();
-    connect(&watcher_, &QFutureWatcher<ImportOutcome>::finished, this, [this] {
-        Q_EMIT finished(watcher_.result());
+    connect(&job_, &BackgroundJob::progressChanged, this, [this](int permille) {
+        if (permille >= 0)
+            Q_EMIT progressChanged(permille);
     });
 }
 
 ImportController::~ImportController()
 {
     cancel();
-    watcher_.waitForFinished();
+    job_.waitForFinished();
 }
 
 bool ImportController::start(const QString& importer, const QString& file, const QString& db, ImportOptions options)
@@ -42,39 +41,38 @@ bool ImportController::start(const QString& importer, const QString& file, const
     if (isRunning() || !findImporter(importer.toStdString()))
         return false;
     feedback_ = std::make_shared<Feedback>();
-    // The callback runs on the worker; the signal is queued to this object's (the GUI) thread.
-    // The destructor waits for the worker, so `this` outlives every call.
-    feedback_->setProgressCallback([this](double fraction) {
-        const int permille = static_cast<int>(std::lround(std::clamp(fraction, 0.0, 1.0) * 1000));
-        QMetaObject::invokeMethod(
-            this, [this, permille] { Q_EMIT progressChanged(permille); }, Qt::QueuedConnection);
-    });
-    options.feedback = feedback_.get();
-    const auto feedback = feedback_; // kept alive by the task until it ends
-    watcher_.setFuture(QtConcurrent::run([importer, file, db, options, feedback]() {
+    const auto feedback = feedback_; // kept alive by the work until it ends
+    return job_.start([this, importer, file, db, options, feedback](BackgroundJob::Control& control) mutable {
+        // The store reports a fraction; the job's poll turns done / total into the progress signal.
+        control.total = 1000;
+        feedback->setProgressCallback([&control](double fraction) {
+            control.done = static_cast<std::uint64_t>(std::lround(std::clamp(fraction, 0.0, 1.0) * 1000));
+        });
+        options.feedback = feedback.get();
         ImportOutcome out;
         auto report = importInto(importer.toStdString(), file, db, options);
         out.cancelled = feedback->isCancelled();
         if (!report) {
             out.message = QString::fromStdString(report.error().message);
-            return out;
+        } else {
+            out.ok = true;
+            out.report = std::move(report.value());
+            out.message = summary(out.report);
         }
-        out.ok = true;
-        out.report = std::move(report.value());
-        out.message = summary(out.report);
-        return out;
-    }));
-    return true;
+        // Runs on the GUI thread once the work is done; the destructor waits, so `this` is alive.
+        return BackgroundJob::Deliver([this, out = std::move(out)] { Q_EMIT finished(out); });
+    });
 }
 
 void ImportController::cancel()
 {
     if (feedback_)
         feedback_->cancel();
+    job_.cancel();
 }
 
-bool ImportController::isRunning() const { return watcher_.isRunning(); }
+bool ImportController::isRunning() const { return job_.isRunning(); }
 
-void ImportController::waitForFinished() { watcher_.waitForFinished(); }
+void ImportController::waitForFinished() { job_.waitForFinished(); }
 
 } // namespace planner::ui

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Runs one benchmark import off the GUI thread: the store opens, reads and writes on a worker
-// thread (QtConcurrent), progress arrives on the GUI thread as a signal, and cancel() stops the
-// import, which then rolls back its one transaction: the database is as it was before.
+// Runs one benchmark import off the GUI thread as a BackgroundJob: the store opens, reads and
+// writes on a worker thread, progress arrives on the GUI thread as a signal, and cancel() stops
+// the import, which then rolls back its one transaction: the database is as it was before.
 
+#include "background_job.h"
 #include "benchmark_store.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 
 #include <memory>
@@ -40,7 +40,7 @@ Q_SIGNALS:
 
 private:
     std::shared_ptr<Feedback> feedback_;
-    QFutureWatcher<ImportOutcome> watcher_;
+    BackgroundJob job_;
 };
 
 } // namespace planner::ui
