@@ -16,12 +16,6 @@ namespace {
 
 const std::string kCostKey = "results.cost_per_mtok_usd";
 
-QString figureLine(const ReportModel& m, std::string_view key)
-{
-    const ReportFigure* f = findFigure(m, key);
-    return f ? figureCell(f->value, f->unit) : QStringLiteral("n/a");
-}
-
 // "Total cost per year $74.68M/year / tokens served per year 550,458,697,097,021 tokens/year =
 // cost per million tokens $0.1357/Mtok": the three engine figures, so a reader can redo it. Where
 // only requests are known the same identity runs over requests: cost per year / requests per year.

@@ -61,6 +61,18 @@ double bytesPerParameter(Precision p)
 
 double kvCacheScale(Precision p) { return p == Precision::BF16 ? 1.0 : 0.5; }
 
+std::optional<Precision> narrowestNativePrecision(const GpuSpec& gpu, std::optional<Precision> label)
+{
+    for (Precision p : kAllPrecisions) { // narrowest first
+        if (label && p >= *label)
+            return std::nullopt;
+        const auto& flops = gpu.denseFlops[static_cast<std::size_t>(p)];
+        if (flops.known() && flops.value().value() > 0)
+            return p;
+    }
+    return std::nullopt;
+}
+
 std::string_view coolingName(Cooling c) { return enumName(kCoolingNames, c); }
 std::optional<Cooling> coolingFromName(std::string_view name) { return enumFromName(kCoolingNames, name); }
 

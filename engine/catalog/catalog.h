@@ -59,6 +59,11 @@ struct GpuSpec {
     std::string generation;                      // "hopper", "blackwell", "blackwell-ultra", "rubin", "cdna3", "cdna4"
 };
 
+// The narrowest format the GPU computes natively (a dense FLOPS figure), if it is narrower than
+// `label` (or any, without one): a run labelled by its checkpoint's type (bf16 weights served on
+// FP8 hardware) ran at that format. nullopt: nothing narrower.
+std::optional<Precision> narrowestNativePrecision(const GpuSpec& gpu, std::optional<Precision> label);
+
 enum class Cooling { Air, LiquidChilled, LiquidWarm45C };
 std::string_view coolingName(Cooling c); // "air", "liquid-chilled", "liquid-warm-45c"
 std::optional<Cooling> coolingFromName(std::string_view name);

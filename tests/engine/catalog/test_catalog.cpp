@@ -106,6 +106,18 @@ double tdpWatts(const char* gpu) { return units::in_watts(cat().gpu(gpu)->tdp.va
 class TestCatalog : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A checkpoint's label against what the GPU computes natively: H100 has FP8 and BF16 tensor
+    // rates but no FP4 (the catalog's table), so a BF16 checkpoint ran at FP8 and an FP8 one stays;
+    // B200 has FP4, the narrowest of all.
+    void theNarrowestNativeFormatFollowsTheCatalogsFlops()
+    {
+        const Catalog& c = builtinCatalog();
+        QCOMPARE(narrowestNativePrecision(*c.gpu("h100"), Precision::BF16), std::optional(Precision::FP8));
+        QCOMPARE(narrowestNativePrecision(*c.gpu("h100"), Precision::FP8), std::optional<Precision>());
+        QCOMPARE(narrowestNativePrecision(*c.gpu("b200"), std::nullopt), std::optional(Precision::FP4));
+        QCOMPARE(narrowestNativePrecision(*c.gpu("b200"), Precision::FP4), std::optional<Precision>());
+    }
+
     void idsAreUniqueWithinEachSection()
     {
         auto unique = [](const auto& list) {
