@@ -43,6 +43,8 @@ struct ReliabilityInput {
     units::Time burnInPerGpu;          // burn-in time each GPU (spares included) spends before use
     double spareFraction = 0.0;        // spares held, as a share of N
     units::Time repairTime;            // a failed GPU out of the pool until fixed; zero = not checked
+
+    bool operator==(const ReliabilityInput&) const = default; // every member: a memo's key
 };
 
 struct ReliabilityResult {

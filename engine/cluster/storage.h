@@ -54,6 +54,8 @@ struct CheckpointWriteInput {
     Replication mode = Replication::None;
     units::Time interval;          // between checkpoints; zero = replication lag not checked
     units::DataSize localCapacity; // write-acceleration space; zero = not checked
+
+    bool operator==(const CheckpointWriteInput&) const = default; // every member: a memo's key
 };
 
 struct CheckpointWriteResult {
@@ -72,6 +74,8 @@ Result<CheckpointWriteResult> checkpointWrite(const CheckpointWriteInput& in);
 template <class T>
 struct PerTier {
     T hot{}, warm{}, archive{};
+
+    bool operator==(const PerTier&) const = default;
 };
 
 struct TierPrice {
@@ -79,6 +83,8 @@ struct TierPrice {
     units::MoneyPerData retrieval;       // per byte read back
     units::MoneyPerData egress;          // per byte leaving the region
     units::Time minimumRetention;        // objects leaving earlier are billed up to it
+
+    bool operator==(const TierPrice&) const = default;
 };
 TierPrice tierPrice(const StorageTierSpec& spec); // the catalog's chosen figures; unknown = zero
 
@@ -87,6 +93,8 @@ struct RetentionPolicy {
     int keepHot = 0;                 // K newest stay hot
     units::Time archiveAfter;        // D: older than this goes to archive
     units::Time deleteAfter;         // M: older than this is deleted
+
+    bool operator==(const RetentionPolicy&) const = default;
 };
 
 struct StorageInput {
@@ -99,6 +107,8 @@ struct StorageInput {
     double cacheHitRatio = 0.0;                // h: share of remote reads the local cache serves
     units::DataSize egressPerMonth;            // leaving the cloud from the hot tier (to users)
     int months = 24;                           // length of the month-by-month table
+
+    bool operator==(const StorageInput&) const = default; // every member: a memo's key
 };
 
 struct TierCost {

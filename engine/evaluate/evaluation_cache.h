@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <tuple>
+#include <compare>
 
 namespace planner {
 
@@ -30,11 +30,7 @@ public:
     struct PrefillShareKey {
         std::string system, model, precision;
         double inputTokens = 0, outputTokens = 0, minTokensPerSPerUser = 0;
-        auto tie() const
-        {
-            return std::tie(system, model, precision, inputTokens, outputTokens, minTokensPerSPerUser);
-        }
-        bool operator<(const PrefillShareKey& o) const { return tie() < o.tie(); }
+        auto operator<=>(const PrefillShareKey&) const = default; // every member, in order
     };
 
     // The answer last found or stored, if it is the one for these (a sweep asks the same question

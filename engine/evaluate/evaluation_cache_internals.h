@@ -9,6 +9,8 @@
 #include "evaluate/evaluation_cache.h"
 #include "evaluate/evaluation_steps.h"
 
+#include "core/recent_answers.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -33,10 +35,7 @@ struct EvaluationCache::Internals {
         Result<CheckpointWriteResult> written;
         Result<StorageResult> plan;
     };
-    struct StorageMemo {
-        std::array<double, 30> key{};
-        std::optional<StorageAnswers> answers; // empty until the first answer
-    } storage;
+    RecentAnswers<std::pair<CheckpointWriteInput, StorageInput>, StorageAnswers> storage;
 
     // The storage tiers a scenario names (step_storage.cpp): three look-ups by id in the catalog's
     // list and each tier's prices, the same in every call of a sweep, and a tenth of the storage
@@ -49,15 +48,10 @@ struct EvaluationCache::Internals {
         std::array<TierPrice, 3> prices{};  // tierPrice() of each
     } tiers;
 
-    // The last two answers of the reliability model (step_reliability.cpp): an inference
-    // evaluation asks it twice (one domain for goodput, then the sized fleet).
-    struct ReliabilityEntry {
-        std::array<double, 12> key{};
-        bool training = false;
-        std::optional<Result<ReliabilityResult>> answer;
-    };
-    std::array<ReliabilityEntry, 2> reliability{};
-    std::size_t olderReliability = 0;
+    // The last two answers of the reliability model (step_reliability.cpp), each with whether it
+    // was asked for training: an inference evaluation asks it twice (one domain for goodput, then
+    // the sized fleet).
+    RecentAnswers<std::pair<ReliabilityInput, bool>, Result<ReliabilityResult>, 2> reliability;
 
     // The headline at each end of the throughput's P10-P90 band (throughput_band.cpp) for the
     // inputs last asked about: two numbers-only evaluations, most of a full evaluation's time when
@@ -107,10 +101,11 @@ struct EvaluationCache::Internals {
     } sizing;
 
     // resolveChoices() of the choice words last read (headline.cpp): a sweep from scratch reads
-    // the same six words every call, and matching them against every name was a tenth of the
-    // numbers-only path's code. The key is every field resolveChoices reads, as written.
+    // the same words every call, and matching them against every name was a tenth of the
+    // numbers-only path's code. The key is the word of every choice field of the table, in its
+    // order (headline.cpp choiceFields()).
     struct ChoicesMemo {
-        std::array<std::string, 6> words; // headline.cpp choiceWords(): kind, precision, serving, mode, cooling, replication
+        std::vector<std::string> words;
         std::optional<ScenarioChoices> choices; // empty until the first answer
     } choices;
 

@@ -8,6 +8,7 @@
 #include "evaluate/evaluation_cache_internals.h"
 #include "evaluate/evaluation_steps.h"
 #include "scenario/scenario_defaults.h"
+#include "scenario/scenario_schema.h"
 
 #include <algorithm>
 #include <array>
@@ -178,26 +179,39 @@ private:
     return badInput(where, "the scenario was not resolved against this catalog");
 }
 
-// Every field resolveChoices() reads, in ChoicesMemo::words' order.
-std::array<const std::string*, 6> choiceWords(const Scenario& s)
+// The table's choice fields: resolveChoices() reads some of them, and a choice it comes to read
+// is a row of this list by its kind, so the memo's key below cannot leave it out.
+const std::vector<const FieldSpec*>& choiceFields()
 {
-    return {&s.workload.kind.value,   &s.workload.precision.value, &s.workload.serving.value,
-            &s.facility.mode.value,   &s.facility.cooling.value,   &s.storage.replication_mode.value};
+    static const std::vector<const FieldSpec*> fields = [] {
+        std::vector<const FieldSpec*> list;
+        for (const FieldSpec& f : scenarioFields())
+            if (f.kind == FieldKind::Choice)
+                list.push_back(&f);
+        return list;
+    }();
+    return fields;
 }
 
-// resolveChoices(s), from the memo when the words are the ones it last answered for.
+// resolveChoices(s), from the memo when every choice field's word is the one it last answered for.
 Result<ScenarioChoices> rememberedChoices(const Scenario& s, Internals::ChoicesMemo& memo)
 {
-    const auto words = choiceWords(s);
-    if (memo.choices && std::equal(words.begin(), words.end(), memo.words.begin(),
-                                   [](const std::string* word, const std::string& known) { return *word == known; }))
+    const auto& fields = choiceFields();
+    auto same = [&] {
+        for (std::size_t i = 0; i < fields.size(); ++i)
+            if (textOf(*fields[i], s)->value != memo.words[i])
+                return false;
+        return true;
+    };
+    if (memo.choices && same())
         return *memo.choices;
     auto choices = resolveChoices(s);
     if (!choices)
         return steps::failed(choices);
     memo.choices.reset(); // an exception in a copy below leaves no half-written answer
-    for (std::size_t i = 0; i < words.size(); ++i)
-        memo.words[i] = *words[i];
+    memo.words.resize(fields.size());
+    for (std::size_t i = 0; i < fields.size(); ++i)
+        memo.words[i] = textOf(*fields[i], s)->value;
     memo.choices = choices.value();
     return choices;
 }

@@ -5,7 +5,6 @@
 #include "evaluate/evaluation_steps.h"
 
 #include <array>
-#include <cstring>
 #include <optional>
 
 namespace planner::steps {
@@ -14,18 +13,6 @@ using namespace units;
 
 namespace {
 
-// Every value the reliability model reads, as plain numbers.
-using ReliabilityKey = std::array<double, 12>;
-static_assert(sizeof(ReliabilityInput) == 88, "ReliabilityInput changed: add the new field to reliabilityKey()");
-
-ReliabilityKey reliabilityKey(const ReliabilityInput& in)
-{
-    return {double(in.gpus), double(in.gpusPerDomain), in.failureRate.value(), in.recoveryTime.value(),
-            in.checkpointWriteTime.value(), in.checkpointInterval.value(), in.stragglerProbability,
-            in.stragglerSlowdown, in.burnInCatchFraction, in.burnInPerGpu.value(), in.spareFraction,
-            in.repairTime.value()};
-}
-
 // The reliability model's answer, from the caller's cache when it is one of the last two asked
 // (EvaluationCache::Internals): an inference evaluation asks it twice (one domain for goodput, then
 // the sized fleet), and a sweep or Monte Carlo that does not vary reliability inputs asks the same
@@ -33,20 +20,12 @@ ReliabilityKey reliabilityKey(const ReliabilityInput& in)
 // training or not), so a hit is the answer computing would give.
 Result<ReliabilityResult> rememberedReliability(const ReliabilityInput& in, bool training, EvaluationCache* cache)
 {
+    auto compute = [](const std::pair<ReliabilityInput, bool>& q) {
+        return q.second ? trainingReliability(q.first) : inferenceReliability(q.first);
+    };
     if (!cache)
-        return training ? trainingReliability(in) : inferenceReliability(in);
-    auto& memo = cache->internals();
-    const ReliabilityKey key = reliabilityKey(in);
-    for (const auto& e : memo.reliability)
-        if (e.answer && e.training == training && std::memcmp(e.key.data(), key.data(), sizeof key) == 0)
-            return *e.answer;
-    auto& e = memo.reliability[memo.olderReliability];
-    memo.olderReliability = 1 - memo.olderReliability;
-    e.answer.reset(); // an exception below leaves no half-written entry behind
-    e.key = key;
-    e.training = training;
-    e.answer.emplace(training ? trainingReliability(in) : inferenceReliability(in));
-    return *e.answer;
+        return compute({in, training});
+    return cache->internals().reliability.answer({in, training}, compute);
 }
 
 } // namespace

@@ -7,7 +7,6 @@
 #include "core/joined_text.h"
 
 #include <array>
-#include <cstring>
 #include <optional>
 #include <string>
 
@@ -33,31 +32,8 @@ BomLine storageLine(std::string_view name, std::string_view tier, DataSize size,
     return l;
 }
 
-// Every value the checkpoint write and the storage plan are computed from, as plain numbers.
-using StorageKey = std::array<double, 30>;
-// A field added to either input must join the key below, or the memo would answer for it wrongly.
-static_assert(sizeof(CheckpointWriteInput) == 48 && sizeof(StorageInput) == 184,
-              "CheckpointWriteInput or StorageInput changed: add the new field to storageKey()");
-
-StorageKey storageKey(const CheckpointWriteInput& w, const StorageInput& in)
-{
-    StorageKey k{};
-    std::size_t i = 0;
-    auto put = [&](double v) { k[i++] = v; };
-    for (double v : {w.size.value(), w.localWrite.value(), w.interRegion.value(), double(w.mode), w.interval.value(),
-                     w.localCapacity.value(), in.checkpointSize.value(), in.retention.checkpointRate.value(),
-                     double(in.retention.keepHot), in.retention.archiveAfter.value(), in.retention.deleteAfter.value(),
-                     double(in.regions), in.dataset.value(), in.datasetRemoteReadsPerMonth, in.cacheHitRatio,
-                     in.egressPerMonth.value(), double(in.months)})
-        put(v);
-    for (const TierPrice* p : {&in.prices.hot, &in.prices.warm, &in.prices.archive})
-        for (double v : {p->storagePerMonth.value(), p->retrieval.value(), p->egress.value(), p->minimumRetention.value()})
-            put(v);
-    return k;
-}
-
 // The checkpoint write and the storage plan for these inputs: from the caller's cache when it
-// answered them last time (EvaluationCache::Internals::StorageMemo), else computed. Both are pure
+// answered them last time (EvaluationCache::Internals::storage), else computed. Both are pure
 // functions of their inputs, which the key holds by value (prices included, not catalog
 // pointers), so a remembered answer is the one computing would give, whatever catalog or scenario
 // it came from.
@@ -66,17 +42,12 @@ using StorageAnswers = EvaluationCache::Internals::StorageAnswers;
 const StorageAnswers& storageAnswers(const CheckpointWriteInput& write, const StorageInput& in, EvaluationCache* cache,
                                      std::optional<StorageAnswers>& uncached)
 {
+    auto compute = [](const std::pair<CheckpointWriteInput, StorageInput>& q) {
+        return StorageAnswers{checkpointWrite(q.first), storagePlan(q.second)};
+    };
     if (!cache)
-        return uncached.emplace(StorageAnswers{checkpointWrite(write), storagePlan(in)});
-    auto& memo = cache->internals().storage;
-    const StorageKey key = storageKey(write, in);
-    // Compared as bytes: the same NaN is a hit too, and a -0 against a 0 only a miss.
-    if (!memo.answers || std::memcmp(key.data(), memo.key.data(), sizeof(StorageKey)) != 0) {
-        memo.answers.reset(); // an exception below leaves no half-written answer behind
-        memo.answers.emplace(StorageAnswers{checkpointWrite(write), storagePlan(in)});
-        memo.key = key;
-    }
-    return *memo.answers;
+        return uncached.emplace(compute({write, in}));
+    return cache->internals().storage.answer({write, in}, compute);
 }
 
 // The tiers the scenario names and their prices, from the caller's cache when it looked up these
