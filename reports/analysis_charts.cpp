@@ -20,8 +20,8 @@ ChartSpec tornadoChart(const std::vector<TornadoBar>& bars, std::string_view out
     c.emptyText = "No swing could be evaluated at both ends.";
     ChartSeries low{"input low", SeriesKind::Bars, {}, {}};
     ChartSeries high{"input high", SeriesKind::Bars, {}, {}};
-    // Qt Charts and the PDF draw the first category at the bottom; the widest swing goes on top.
-    for (auto it = bars.rbegin(); it != bars.rend(); ++it) {
+    // The painter draws the first category at the top, where a tornado has its widest swing.
+    for (auto it = bars.begin(); it != bars.end(); ++it) {
         if (!std::isfinite(it->width()))
             continue;
         // The field's label ("Electricity price"); a path the field table lacks stays a path.

@@ -25,7 +25,7 @@ ChartAxis niceAxis(double lo, double hi, int targetTicks)
     if (hi < lo)
         std::swap(lo, hi);
     if (hi == lo) {
-        const double pad = lo == 0 ? 1 : std::abs(lo) * 0.1;
+        const double pad = lo == 0 ? 1 : std::abs(lo) * 0.25; // a lone value sits well inside its axis
         lo -= pad;
         hi += pad;
     }

@@ -58,6 +58,24 @@ void drawRotatedText(QPainter& p, const QPointF& centre, const QString& text, qr
 
 // ---- legend -------------------------------------------------------------------------------
 
+std::size_t markerSeriesCount(const ChartSpec& s)
+{
+    return static_cast<std::size_t>(
+        std::count_if(s.series.begin(), s.series.end(), [](const ChartSeries& c) { return c.kind == SeriesKind::Marker; }));
+}
+
+// A series' colour, the same in the plot and the legend. A lone marker (the operating point) is
+// red; several markers (percentiles) take the first one's red and then the palette, in order.
+QColor seriesColor(const ChartSpec& s, std::size_t i)
+{
+    if (s.series[i].kind != SeriesKind::Marker)
+        return chartSeriesColor(i);
+    std::size_t k = 0;
+    for (std::size_t j = 0; j < i; ++j)
+        k += s.series[j].kind == SeriesKind::Marker;
+    return k == 0 ? kMarker : chartSeriesColor(k);
+}
+
 struct LegendEntry {
     QString text;
     SeriesKind kind;
@@ -72,7 +90,7 @@ std::vector<LegendEntry> legendEntries(const ChartSpec& s)
         const ChartSeries& c = s.series[i];
         if (c.values.empty() && c.points.empty())
             continue;
-        out.push_back({qs(c.name), c.kind, c.kind == SeriesKind::Marker ? kMarker : chartSeriesColor(i), false});
+        out.push_back({qs(c.name), c.kind, seriesColor(s, i), false});
     }
     if (s.limit)
         out.push_back({qs(s.limit->label), SeriesKind::Line, kLimit, true});
@@ -236,7 +254,7 @@ std::vector<const ChartSeries*> barSeries(const ChartSpec& s)
 
 // Draws every bar: `band(i)` is the category's slot across the bars, `values` the scale along them.
 template <class BarRect>
-void paintBarRects(QPainter& p, const ChartSpec& s, const Scale& values, BarRect barRect)
+void paintBarRects(QPainter& p, const ChartSpec& s, const Scale& values, BarRect barRect, std::vector<ChartHit>* hits)
 {
     const std::vector<const ChartSeries*> bars = barSeries(s);
     for (std::size_t i = 0; i < s.categories.size(); ++i) {
@@ -253,7 +271,10 @@ void paintBarRects(QPainter& p, const ChartSpec& s, const Scale& values, BarRect
             const std::size_t seriesIndex = static_cast<std::size_t>(bars[j] - s.series.data());
             p.setPen(Qt::NoPen);
             p.setBrush(chartSeriesColor(seriesIndex));
-            p.drawRect(barRect(i, s.stacked ? 0 : j, s.stacked ? 1 : bars.size(), values.at(base), values.at(base + v)));
+            const QRectF bar = barRect(i, s.stacked ? 0 : j, s.stacked ? 1 : bars.size(), values.at(base), values.at(base + v));
+            p.drawRect(bar);
+            if (hits)
+                hits->push_back(ChartHit{bar, seriesIndex, i, static_cast<double>(i), v});
         }
     }
 }
@@ -271,7 +292,7 @@ std::optional<double> categoryTotal(const ChartSpec& s, std::size_t i)
     return pos + neg;
 }
 
-void paintHorizontalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z)
+void paintHorizontalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z, std::vector<ChartHit>* hits)
 {
     const auto [lo, hi] = barRange(s);
     const ChartAxis axis = niceAxis(lo, hi);
@@ -291,7 +312,7 @@ void paintHorizontalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const
         const qreal thick = band * 0.72 / static_cast<qreal>(n);
         const qreal top = plot.top() + band * i + band * 0.14 + thick * j;
         return QRectF(QPointF(std::min(a, b), top), QPointF(std::max(a, b), top + thick));
-    });
+    }, hits);
     p.setPen(kInk);
     for (std::size_t i = 0; i < s.categories.size(); ++i) {
         const QRectF slot(plot.left() - labelWidth, plot.top() + band * i, labelWidth - z.gap(), band);
@@ -323,7 +344,7 @@ void paintHorizontalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const
         drawRotatedText(p, QPointF(r.left() + categoryTitle / 2, plot.center().y()), qs(s.xTitle), plot.height(), z);
 }
 
-void paintVerticalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z)
+void paintVerticalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z, std::vector<ChartHit>* hits)
 {
     const auto [lo, hi] = barRange(s);
     const ChartAxis axis = niceAxis(lo, hi);
@@ -339,7 +360,7 @@ void paintVerticalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const S
         const qreal thick = band * 0.7 / static_cast<qreal>(n);
         const qreal left = plot.left() + band * i + band * 0.15 + thick * j;
         return QRectF(QPointF(left, std::min(a, b)), QPointF(left + thick, std::max(a, b)));
-    });
+    }, hits);
     p.setPen(kInk);
     for (std::size_t i = 0; i < s.categories.size(); ++i)
         p.drawText(QRectF(plot.left() + band * i, plot.bottom() + z.gap(), band, z.line()), Qt::AlignHCenter | Qt::AlignTop,
@@ -355,7 +376,7 @@ void paintVerticalBars(QPainter& p, const QRectF& r, const ChartSpec& s, const S
 
 // ---- x-y ----------------------------------------------------------------------------------
 
-void paintXY(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z)
+void paintXY(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z, std::vector<ChartHit>* hits)
 {
     double xlo = INFINITY, xhi = -INFINITY, ylo = 0, yhi = -INFINITY;
     for (const ChartSeries& c : s.series)
@@ -379,31 +400,41 @@ void paintXY(QPainter& p, const QRectF& r, const ChartSpec& s, const Sizes& z)
     paintLimit(p, s, ys, plot, false, z);
     p.save();
     p.setClipRect(plot.adjusted(-z.line(), -z.line(), z.line(), z.line()));
+    const std::size_t markers = markerSeriesCount(s);
     for (std::size_t i = 0; i < s.series.size(); ++i) {
         const ChartSeries& c = s.series[i];
+        // In order along x; points at the same x keep their given order, so a step (a histogram's
+        // outline) rises and falls where it should.
         auto pts = c.points;
-        std::sort(pts.begin(), pts.end());
+        std::stable_sort(pts.begin(), pts.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         if (c.kind == SeriesKind::Line && pts.size() > 1) {
             QPainterPath path;
             for (std::size_t k = 0; k < pts.size(); ++k) {
                 const QPointF at(xs.at(pts[k].first), ys.at(pts[k].second));
                 k == 0 ? path.moveTo(at) : path.lineTo(at);
             }
-            p.setPen(QPen(chartSeriesColor(i), z.pen() * 2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            p.setPen(QPen(seriesColor(s, i), z.pen() * 2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
             p.setBrush(Qt::NoBrush);
             p.drawPath(path);
         }
-        for (const auto& [x, y] : pts) {
+        for (std::size_t k = 0; k < pts.size(); ++k) {
+            const auto [x, y] = pts[k];
             const QPointF at(xs.at(x), ys.at(y));
+            if (hits) {
+                const qreal half = z.line() * 0.45;
+                hits->push_back(ChartHit{QRectF(at - QPointF(half, half), at + QPointF(half, half)), i, k, x, y});
+            }
             if (c.kind == SeriesKind::Points || (c.kind == SeriesKind::Line && pts.size() == 1)) {
                 p.setPen(QPen(Qt::white, z.pen()));
-                p.setBrush(chartSeriesColor(i));
+                p.setBrush(seriesColor(s, i));
                 p.drawEllipse(at, z.line() * 0.22, z.line() * 0.22);
             } else if (c.kind == SeriesKind::Marker) {
                 const qreal rr = z.line() * 0.4;
                 p.setPen(QPen(kInk, z.pen()));
-                p.setBrush(kMarker);
+                p.setBrush(seriesColor(s, i));
                 p.drawPolygon(QPolygonF({at + QPointF(0, -rr), at + QPointF(rr, 0), at + QPointF(0, rr), at + QPointF(-rr, 0)}));
+                if (markers > 1) // several markers (percentiles) are told apart by the legend; labels would overlap
+                    continue;
                 // The operating point's figures, so the page can be read without a ruler.
                 const QString text = qs(figureText(y) + " at " + figureText(x));
                 const bool left = at.x() + rr + z.width(text) > plot.right();
@@ -441,13 +472,19 @@ QColor chartSeriesColor(std::size_t index)
     return palette[index % palette.size()];
 }
 
-void paintChart(QPainter& painter, const QRectF& area, const ChartSpec& spec, const QFont& font)
+void paintChart(QPainter& painter, const QRectF& area, const ChartSpec& spec, const QFont& font,
+                std::vector<ChartHit>* hits)
 {
+    if (hits)
+        hits->clear();
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
     QFont titleFont = font;
     titleFont.setBold(true);
-    titleFont.setPointSizeF(font.pointSizeF() * 1.15);
+    if (font.pixelSize() > 0) // a font sized in pixels has no point size to scale
+        titleFont.setPixelSize(qRound(font.pixelSize() * 1.15));
+    else
+        titleFont.setPointSizeF(font.pointSizeF() * 1.15);
     const QFontMetricsF titleMetrics(titleFont, painter.device());
     const Sizes z(QFontMetricsF(font, painter.device()));
     QRectF rest = area;
@@ -470,9 +507,10 @@ void paintChart(QPainter& painter, const QRectF& area, const ChartSpec& spec, co
     const qreal legendHeight = showLegend ? legendLayout(legend, rest, z).back().y() : 0;
     const QRectF plotArea(rest.left(), rest.top(), rest.width(), rest.height() - legendHeight);
     if (isBarChart(spec))
-        spec.horizontal ? paintHorizontalBars(painter, plotArea, spec, z) : paintVerticalBars(painter, plotArea, spec, z);
+        spec.horizontal ? paintHorizontalBars(painter, plotArea, spec, z, hits)
+                        : paintVerticalBars(painter, plotArea, spec, z, hits);
     else
-        paintXY(painter, plotArea, spec, z);
+        paintXY(painter, plotArea, spec, z, hits);
     if (showLegend)
         paintLegend(painter, legend, QRectF(rest.left(), plotArea.bottom(), rest.width(), legendHeight), z);
     painter.restore();

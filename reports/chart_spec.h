@@ -2,8 +2,8 @@
 #pragma once
 
 // A chart as plain data: what to draw, not how. Built once from engine results (see
-// dashboard_data.h) and drawn by the desktop's chart adapter and by the PDF report's painter, so
-// what the analyst sees is what the report prints. No Qt Widgets, no Qt Charts here.
+// dashboard_data.h) and drawn by one renderer (chart_painter.h) on the desktop's panels, on the
+// PDF's pages and in screenshots, so what the analyst sees is what the report prints.
 
 #include <optional>
 #include <string>

@@ -119,9 +119,9 @@ InteractivityCurve sweepInteractivity(const Scenario& s, const Evaluation& curre
 namespace {
 
 // How many cost lines the breakdown shows as bars of their own; the rest share one "other" bar.
-// Qt Charts gives each category row of a horizontal bar chart its share of the plot's height less
-// its label padding, and elides a label taller than that: on a dashboard at 1280x800 five rows
-// keep their names, eight showed "...". The report's tables list every line.
+// Each category row of a horizontal bar chart gets its share of the plot's height, and the figure
+// at a bar's end is left out of a row shorter than a line of text: on a dashboard at 1280x800 five
+// rows keep their names and figures. The report's tables list every line.
 constexpr std::size_t kBreakdownBars = 4;
 
 ChartSpec costBreakdownChart(const Evaluation& e)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard_view.h"
 
-#include "chart_adapter.h"
+#include "chart_panel.h"
 #include "kpi_tile.h"
 
 #include <QGridLayout>

@@ -9,7 +9,7 @@
 #include "autosave.h"
 #include "background_job.h"
 #include "bundled_files.h"
-#include "chart_adapter.h"
+#include "chart_panel.h"
 #include "compare_model.h"
 #include "provenance_panel.h"
 #include "scenario/scenario_schema.h"

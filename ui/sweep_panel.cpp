@@ -4,7 +4,7 @@
 
 #include "analysis_charts.h"
 #include "background_job.h"
-#include "chart_adapter.h"
+#include "chart_panel.h"
 #include "core/number_text.h"
 #include "document_evaluator.h"
 #include "scenario/scenario_schema.h"

@@ -9,7 +9,7 @@
 #include "analysis/uncertain_inputs.h"
 #include "analysis_charts.h"
 #include "background_job.h"
-#include "chart_adapter.h"
+#include "chart_panel.h"
 #include "core/number_text.h"
 #include "document_evaluator.h"
 #include "scenario/field_labels.h"

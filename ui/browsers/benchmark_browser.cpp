@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "benchmark_browser.h"
 
-#include "serving/throughput.h"
-#include "interactivity_axes.h"
+#include "chart_panel.h"
 
-#include <QChart>
-#include <QChartView>
+#include "serving/throughput.h"
+
 #include <QComboBox>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -13,9 +12,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QLineSeries>
 #include <QPlainTextEdit>
-#include <QScatterSeries>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -71,8 +68,7 @@ BenchmarkBrowser::BenchmarkBrowser(QWidget* parent)
     view_->setAccessibleName(QStringLiteral("Benchmark rows"));
     connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &BenchmarkBrowser::showSelection);
 
-    chart_ = new QChartView(this);
-    chart_->setRenderHint(QPainter::Antialiasing);
+    chart_ = new ChartPanel(this);
     chart_->setMinimumHeight(220);
     chart_->setAccessibleName(QStringLiteral("Throughput against interactivity"));
     raw_ = new QPlainTextEdit(this);
@@ -279,51 +275,33 @@ std::vector<CurvePoint> BenchmarkBrowser::engineCurveOf(std::int64_t rowId, QStr
 
 void BenchmarkBrowser::plotCurveOf(const StoredRun& run)
 {
-    auto* chart = new QChart;
-    chart->legend()->setVisible(true);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    ChartSpec spec;
+    spec.xTitle = "Interactivity (output tok/s per user)";
+    spec.yTitle = "Throughput (tok/s per GPU)";
     QString none;
     plotted_ = run.id != 0 ? engineCurveOf(run.id, &none) : std::vector<CurvePoint>{};
-    std::vector<std::pair<double, double>> points; // (per user, per GPU)
+    ChartSeries line{"The model's measured curve", SeriesKind::Line, {}, {}};
     for (const CurvePoint& p : plotted_)
-        points.emplace_back(units::in_tokens_per_second(p.perUser), units::in_tokens_per_second(p.totalPerGpu));
-    std::pair<double, double> selected{-1, -1};
-    if (run.perUser && run.totalPerGpu && !points.empty())
-        selected = {*run.perUser, *run.totalPerGpu};
+        line.points.emplace_back(units::in_tokens_per_second(p.perUser), units::in_tokens_per_second(p.totalPerGpu));
+    spec.title = "Throughput against interactivity";
     if (run.id == 0)
-        chart->setTitle(QStringLiteral("Select a row to plot its throughput-interactivity curve"));
-    else if (points.empty() && run.unit != "tokens/s" && !run.unit.empty()) // a rate in requests has no tokens/s curve
-        chart->setTitle(QStringLiteral("Row %1 is measured in %2: no tokens/s curve to plot")
-                            .arg(run.id)
-                            .arg(QString::fromStdString(run.unit)));
-    else if (points.empty())
-        chart->setTitle(none);
+        spec.emptyText = "Select a row to plot its throughput-interactivity curve.";
+    else if (line.points.empty() && run.unit != "tokens/s" && !run.unit.empty()) // a rate in requests has no tokens/s curve
+        spec.emptyText = "Row " + std::to_string(run.id) + " is measured in " + run.unit + ": no tokens/s curve to plot.";
+    else if (line.points.empty())
+        spec.emptyText = none.toStdString();
     else
-        chart->setTitle(QStringLiteral("%1 on %2, %3, %4/%5 tokens")
-                            .arg(QString::fromStdString(run.modelId.empty() ? run.modelRaw : run.modelId),
-                                 QString::fromStdString(run.acceleratorRaw), QString::fromStdString(run.precision))
-                            .arg(run.isl.value_or(0), 0, 'f', 0)
-                            .arg(run.osl.value_or(0), 0, 'f', 0));
-    auto* line = new QLineSeries;
-    line->setName(QStringLiteral("The model's measured curve"));
-    auto* mark = new QScatterSeries;
-    mark->setName(QStringLiteral("Selected row"));
-    mark->setMarkerSize(11);
-    double maxX = 1, maxY = 1;
-    for (const auto& [x, y] : points) {
-        line->append(x, y);
-        maxX = std::max(maxX, x);
-        maxY = std::max(maxY, y);
-    }
-    line->setPointsVisible(true);
-    if (selected.first >= 0)
-        mark->append(selected.first, selected.second);
-    chart->addSeries(line);
-    chart->addSeries(mark);
-    addInteractivityAxes(chart, maxX, maxY, QStringLiteral("Throughput (tok/s per GPU)"));
-    QChart* old = chart_->chart();
-    chart_->setChart(chart);
-    delete old;
+        spec.title = QStringLiteral("%1 on %2, %3, %4/%5 tokens")
+                         .arg(QString::fromStdString(run.modelId.empty() ? run.modelRaw : run.modelId),
+                              QString::fromStdString(run.acceleratorRaw), QString::fromStdString(run.precision))
+                         .arg(run.isl.value_or(0), 0, 'f', 0)
+                         .arg(run.osl.value_or(0), 0, 'f', 0)
+                         .toStdString();
+    const bool selected = run.perUser && run.totalPerGpu && !line.points.empty();
+    spec.series.push_back(std::move(line));
+    if (selected)
+        spec.series.push_back(ChartSeries{"Selected row", SeriesKind::Marker, {}, {{*run.perUser, *run.totalPerGpu}}});
+    chart_->setSpec(spec);
 }
 
 } // namespace planner::ui

@@ -16,11 +16,14 @@
 #include <map>
 #include <optional>
 
-class QChartView;
 class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QTableView;
+
+namespace planner {
+class ChartPanel;
+}
 
 namespace planner::ui {
 
@@ -71,7 +74,7 @@ private:
     QLabel* error_ = nullptr;
     QLabel* count_ = nullptr;
     QTableView* view_ = nullptr;
-    QChartView* chart_ = nullptr;
+    ChartPanel* chart_ = nullptr;
     QPlainTextEdit* raw_ = nullptr;
     std::map<BenchmarkTableModel::Column, QComboBox*> combos_;
     std::vector<BenchmarkPoint> points_; // the engine's rows of the database

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ratio_view.h"
-#include "qt_string.h"
-#include "interactivity_axes.h"
 
-#include <QChart>
-#include <QChartView>
+#include "chart_panel.h"
+#include "qt_string.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCompleter>
@@ -15,9 +14,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QLineSeries>
 #include <QLocale>
-#include <QScatterSeries>
 #include <QResizeEvent>
 #include <QSplitter>
 #include <QTableView>
@@ -165,8 +162,7 @@ void RatioView::buildDetail(QVBoxLayout* layout)
     matched_ = new QLabel(curves);
     matched_->setWordWrap(true);
     matched_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    chart_ = new QChartView(curves);
-    chart_->setRenderHint(QPainter::Antialiasing);
+    chart_ = new ChartPanel(curves);
     chart_->setMinimumHeight(240);
     chart_->setAccessibleName(QStringLiteral("Both sides' throughput curves"));
     curvesLayout->addWidget(matched_);
@@ -414,40 +410,31 @@ void RatioView::showMatched()
 
 void RatioView::plotMatched()
 {
-    auto* chart = new QChart;
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    double maxX = 1, maxY = 1;
-    if (result_ && result_->matched) {
-        const MatchedComparison& m = *result_->matched;
-        chart->setTitle(QStringLiteral("Throughput against interactivity, %1/%2 tokens")
-                            .arg(m.a.inputTokens, 0, 'f', 0)
-                            .arg(m.a.outputTokens, 0, 'f', 0));
-        auto* readings = new QScatterSeries;
-        readings->setName(QStringLiteral("Read at %1 tok/s per user").arg(m.interactivity, 0, 'f', 0));
-        readings->setMarkerSize(11);
-        for (const auto& [label, side] : {std::pair{"A", &m.a}, std::pair{"B", &m.b}}) {
-            auto* line = new QLineSeries;
-            line->setName(QStringLiteral("%1: %2 %3").arg(QString::fromLatin1(label), qs(side->system), qs(side->precision)));
-            line->setPointsVisible(true);
-            for (const CurvePoint& p : side->frontier) {
-                line->append(p.perUser.value(), p.totalPerGpu.value());
-                maxX = std::max(maxX, p.perUser.value());
-                maxY = std::max(maxY, p.totalPerGpu.value());
-            }
-            chart->addSeries(line);
-            readings->append(m.interactivity, side->side.tokensPerGpu);
-            maxY = std::max(maxY, side->side.tokensPerGpu);
-        }
-        maxX = std::max(maxX, m.interactivity);
-        chart->addSeries(readings);
-    } else {
-        chart->setTitle(QStringLiteral("No matched comparison"));
-        chart->legend()->hide();
+    ChartSpec spec;
+    spec.xTitle = "Interactivity (output tok/s per user)";
+    spec.yTitle = "Tok/s per GPU";
+    if (!result_ || !result_->matched) {
+        spec.title = "No matched comparison";
+        spec.emptyText = "Turn on \"At matched interactivity\" to plot both sides' measured curves.";
+        chart_->setSpec(spec);
+        return;
     }
-    addInteractivityAxes(chart, maxX, maxY, QStringLiteral("Tok/s per GPU"));
-    QChart* old = chart_->chart();
-    chart_->setChart(chart);
-    delete old;
+    const MatchedComparison& m = *result_->matched;
+    spec.title = QStringLiteral("Throughput against interactivity, %1/%2 tokens")
+                     .arg(m.a.inputTokens, 0, 'f', 0)
+                     .arg(m.a.outputTokens, 0, 'f', 0)
+                     .toStdString();
+    ChartSeries readings{QStringLiteral("Read at %1 tok/s per user").arg(m.interactivity, 0, 'f', 0).toStdString(),
+                         SeriesKind::Points, {}, {}};
+    for (const auto& [label, side] : {std::pair{"A", &m.a}, std::pair{"B", &m.b}}) {
+        ChartSeries line{std::string(label) + ": " + side->system + " " + side->precision, SeriesKind::Line, {}, {}};
+        for (const CurvePoint& p : side->frontier)
+            line.points.emplace_back(p.perUser.value(), p.totalPerGpu.value());
+        spec.series.push_back(std::move(line));
+        readings.points.emplace_back(m.interactivity, side->side.tokensPerGpu);
+    }
+    spec.series.push_back(std::move(readings));
+    chart_->setSpec(spec);
 }
 
 void RatioView::showError(const QString& message)

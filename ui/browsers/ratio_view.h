@@ -15,7 +15,6 @@
 
 #include <optional>
 
-class QChartView;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -23,6 +22,10 @@ class QLabel;
 class QSplitter;
 class QVBoxLayout;
 class QTableView;
+
+namespace planner {
+class ChartPanel;
+}
 
 namespace planner::ui {
 
@@ -81,7 +84,7 @@ private:
     QTableView* table_ = nullptr;
     QLabel* summary_ = nullptr;
     QLabel* matched_ = nullptr;
-    QChartView* chart_ = nullptr;
+    ChartPanel* chart_ = nullptr;
     QComboBox* pickA_ = nullptr;
     QComboBox* pickB_ = nullptr;
     QLabel* pickScenario_ = nullptr;

@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Draws our plain ChartSpec (reports/chart_spec.h) with Qt Charts. The rest of the desktop only
-// knows ChartSpec, so Qt Charts stays replaceable behind this one file (Subsurface dropped it
-// for its inflexibility; we keep the door open).
+// Shows a ChartSpec (reports/chart_spec.h) on screen. The drawing is reports/chart_painter's, the
+// same call that draws the PDF's charts and the batch report's images: one palette, one tick rule
+// and one number format for every chart the product shows or prints. This panel adds what only a
+// screen has: the figure under the pointer as a tooltip, clicks on points, and a first-run page.
 
 #include "chart_spec.h"
 
 #include <QPointF>
 #include <QWidget>
 
-class QChartView;
 class QLabel;
-
 class QPushButton;
 
 namespace planner {
+
+class ChartCanvas;
 
 class ChartPanel : public QWidget {
     Q_OBJECT
@@ -28,6 +29,9 @@ public:
     void showFirstRun(const QString& explanation, const QString& buttonText);
     QString emptyText() const;
     QPushButton* emptyActionButton() const { return emptyAction_; }
+    // What a hover at `at` (in this panel's coordinates) shows: the series, the category or x, and
+    // the figure; empty where no bar or point is under it.
+    QString toolTipAt(const QPointF& at) const;
 
 Q_SIGNALS:
     // A point of a Points series was clicked, in the chart's own units (a sweep's frontier opens
@@ -36,9 +40,10 @@ Q_SIGNALS:
     void emptyActionTriggered();
 
 private:
+    friend class ChartCanvas;
     ChartSpec spec_;
-    bool built_ = false; // view_ holds a chart drawn from spec_
-    QChartView* view_;
+    bool shown_ = false; // the canvas shows spec_
+    ChartCanvas* canvas_;
     QWidget* emptyPage_;
     QLabel* empty_;
     QPushButton* emptyAction_;
