@@ -28,6 +28,7 @@ struct PdfReportInput {
     DashboardData dashboard;                 // charts; an empty DashboardData prints their emptyText
     std::vector<SensitivityLine> sensitivity;
     std::string sensitivityNote;             // why there is no sensitivity, when there is none
+    ChartSpec sensitivityChart;              // the tornado of `sensitivity`, as the Uncertainty tab draws it
     std::vector<std::string> measuredRows;   // the benchmark rows the throughput rests on, described
     std::vector<std::pair<std::string, std::string>> headlineInputs; // (input, grade) of the cost per Mtok
     std::map<std::string, std::string> inputDates; // scenario path -> ISO date of its source, where known

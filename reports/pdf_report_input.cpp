@@ -85,7 +85,7 @@ PdfReportInput pdfReportInput(const Scenario& s, const Evaluation& e, const Cata
     in.inputDates = inputDates(e.resolved);
     in.dataSources = std::move(dataSources);
     in.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
-    in.sensitivity = reportSensitivity(s, e, catalog, ctx, in.sensitivityNote);
+    in.sensitivity = reportSensitivity(s, e, catalog, ctx, in.sensitivityNote, in.sensitivityChart);
     return in;
 }
 

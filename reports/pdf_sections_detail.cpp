@@ -87,7 +87,7 @@ void sensitivity(PdfLayout& l, const PdfReportInput& in)
     l.paragraph(QStringLiteral("Each input moved to both ends of its swing, one at a time with everything else held, and the "
                                "cost per million tokens evaluated by the engine at each end (base ")
                 + cost(in.sensitivity.front().base) + QStringLiteral(")."));
-    l.chart(sensitivityChart(in.sensitivity), 40 + 22 * static_cast<qreal>(in.sensitivity.size()));
+    l.chart(in.sensitivityChart, 40 + 22 * static_cast<qreal>(in.sensitivityChart.categories.size()));
     PdfTable t;
     t.columns = {{QStringLiteral("Input"), 4.4, false},
                  {QStringLiteral("Swing"), 2.5, false},

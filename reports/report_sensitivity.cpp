@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report_sensitivity.h"
 
+#include "analysis_charts.h"
+
 #include "scenario/field_labels.h"
 
 #include "analysis/default_uncertainty.h"
@@ -22,7 +24,7 @@ const std::string kOutputKey = "results.cost_per_mtok_usd";
 } // namespace
 
 std::vector<SensitivityLine> reportSensitivity(const Scenario& s, const Evaluation& e, const Catalog& catalog,
-                                               const EvaluationContext& ctx, std::string& note)
+                                               const EvaluationContext& ctx, std::string& note, ChartSpec& chart)
 {
     const Metric* base = e.metric(kOutputKey);
     if (!base || !std::isfinite(base->value)) {
@@ -36,6 +38,7 @@ std::vector<SensitivityLine> reportSensitivity(const Scenario& s, const Evaluati
         note = "The sensitivity could not be computed: " + bars.error().message;
         return {};
     }
+    chart = tornadoChart(bars.value(), base->label, base->unit);
     std::vector<SensitivityLine> out;
     for (const TornadoBar& b : bars.value()) {
         const FieldSpec* f = findField(b.swing.path);
@@ -45,26 +48,6 @@ std::vector<SensitivityLine> reportSensitivity(const Scenario& s, const Evaluati
     if (out.empty())
         note = "No sensitivity: no cost driver has a value in this scenario.";
     return out;
-}
-
-ChartSpec sensitivityChart(const std::vector<SensitivityLine>& lines)
-{
-    ChartSpec c;
-    c.title = "Change in cost per Mtok over each swing";
-    c.yTitle = "change in USD/Mtok from the base";
-    c.horizontal = true;
-    c.stacked = true; // the low end's bar and the high end's bar share a row, on either side of zero
-    ChartSeries low{"input at the low end", SeriesKind::Bars, {}, {}};
-    ChartSeries high{"input at the high end", SeriesKind::Bars, {}, {}};
-    for (const SensitivityLine& l : lines) {
-        c.categories.push_back(l.label.empty() ? l.path : l.label);
-        low.values.push_back(std::isfinite(l.atLow) ? l.atLow - l.base : 0);
-        high.values.push_back(std::isfinite(l.atHigh) ? l.atHigh - l.base : 0);
-    }
-    c.series.push_back(std::move(low));
-    c.series.push_back(std::move(high));
-    c.emptyText = "No sensitivity was computed.";
-    return c;
 }
 
 } // namespace planner

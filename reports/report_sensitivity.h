@@ -2,8 +2,8 @@
 #pragma once
 
 // Sensitivity as the reports print it: each input moved to both ends of a stated swing, one at a
-// time, and the engine's cost per million tokens at each end; and the tornado chart of it (bars
-// left and right of the base cost), a ChartSpec like the dashboard's.
+// time, and the engine's cost per million tokens at each end; and the tornado chart of it, the
+// Uncertainty tab's own.
 // The swings are the engine's (analysis/default_uncertainty.h: the inputs the Uncertainty tab
 // and `tornado` move), and so are moving them and ranking the bars (analysis/tornado.h).
 
@@ -25,12 +25,9 @@ struct SensitivityLine {
 // The engine's swings (uncertaintySwings: distributions from P10 to P90, the main cost drivers
 // +/-20%, a predicted throughput over its P10-P90 band), evaluated one at a time on copies of `s`
 // through tornado(). Widest first; an end that cannot be evaluated is NaN with its reason. Empty,
-// with `note` saying why, when nothing could be computed.
+// with `note` saying why, when nothing could be computed. `chart` gets the tornado as the
+// Uncertainty tab draws it (analysis_charts.h tornadoChart of the same bars).
 std::vector<SensitivityLine> reportSensitivity(const Scenario& s, const Evaluation& e, const Catalog& catalog,
-                                               const EvaluationContext& ctx, std::string& note);
-
-// Horizontal stacked bars: per input, the change in cost per Mtok at the low end and at the high
-// end of its swing, widest first as given.
-ChartSpec sensitivityChart(const std::vector<SensitivityLine>& lines);
+                                               const EvaluationContext& ctx, std::string& note, ChartSpec& chart);
 
 } // namespace planner

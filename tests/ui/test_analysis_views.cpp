@@ -13,6 +13,9 @@
 #include "uncertainty_panel.h"
 
 #include "chart_axis.h"
+#include "report_sensitivity.h"
+
+#include <QDir>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -52,6 +55,36 @@ private Q_SLOTS:
         for (std::size_t i = 0; i + 1 < c.categories.size(); ++i)
             QVERIFY(width(i) >= width(i + 1) - 1e-12);
         QVERIFY(p->statusText().contains(QLatin1String("Widest")));
+    }
+
+    void theReportsTornadoIsTheUncertaintyTabsOnEveryExample()
+    {
+        // The PDF's sensitivity chart and the Uncertainty tab's tornado are one ChartSpec: the same
+        // swings, evaluated the same way, drawn by the same builder. Every bundled example.
+        const QStringList examples = QDir(testsupport::sourceFile("data/examples/"))
+                                         .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QVERIFY(examples.size() >= 5);
+        for (const QString& name : examples) {
+            MainWindow w(uitest::quietWindow(dir_));
+            QVERIFY2(w.openFile(uitest::example(name.toUtf8().constData())), qPrintable(name));
+            UncertaintyPanel* p = w.uncertaintyPanel();
+            p->runTornado();
+            waitFor(p->job());
+            const ChartSpec& shown = p->tornadoChart()->spec();
+            QVERIFY2(!shown.empty(), qPrintable(name + QStringLiteral(": ") + p->statusText()));
+            DocumentEvaluator* evaluator = w.evaluator(w.currentDocument());
+            evaluator->recomputeNow();
+            AnalysisInputs in = evaluator->analysisInputs();
+            EvaluationCache cache;
+            in.context.cache = &cache;
+            auto e = evaluate(in.scenario, *in.catalog, in.context);
+            QVERIFY2(e, qPrintable(name));
+            std::string note;
+            ChartSpec printed;
+            const auto lines = reportSensitivity(in.scenario, e.value(), *in.catalog, in.context, note, printed);
+            QVERIFY2(!lines.empty(), note.c_str());
+            QVERIFY2(printed == shown, qPrintable(name));
+        }
     }
 
     void monteCarloShowsPercentilesAndCancels()
