@@ -69,6 +69,12 @@ public:
     {
         return add(key, label, formula, engineValue(key), unit);
     }
+    // The cell of a row added before, or empty.
+    std::string cell(const std::string& key) const
+    {
+        auto it = cells_.find(key);
+        return it == cells_.end() ? std::string() : it->second;
+    }
     void note(std::string_view text)
     {
         sheet_.text(kLabel, text, book_.note());
@@ -395,6 +401,18 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
                  "Tokens per second per MW of facility power (serving GPUs at full load; spares draw power, serve nothing)",
                  tput + "*" + serving + "/(" + itKw + "*" + in.input("facility.pue", b.pue, "ratio") + "/1000)",
                  "tokens/s/MW");
+    // Energy per token: the average IT draw (the energy line's) over the tokens served per second.
+    if (const std::string average = rs.cell("power.it_kw_average"); !average.empty()) {
+        const std::string perToken = average + "*1000/(" + served + "/" + kSecondsPerYear + ")";
+        rs.addFigure("results.joules_per_token_it", "Energy per token served, IT (average IT W / tokens served per s)",
+                     perToken, "J/token");
+        rs.addFigure("results.joules_per_token_facility", "Energy per token served, facility (IT x PUE)",
+                     perToken + "*" + in.input("facility.pue", b.pue, "ratio"), "J/token");
+    } else { // rented: no energy line, so the engine's figures as values
+        for (const char* key : {"results.joules_per_token_it", "results.joules_per_token_facility"})
+            if (const ReportFigure* f = rs.figure(key))
+                rs.value(*f);
+    }
     if (b.mode != FacilityMode::Rent)
         rs.addFigure("results.breakeven_gpu_hour_usd",
                      "Break-even rental price (serving GPU-hours sold at the expected occupancy)",

@@ -76,9 +76,10 @@ struct EvaluationCache::Internals {
     // merged from: merging the same lists again was most of publishing them. Compared in full,
     // so a change to any of them (an input's grade, a throughput row) merges anew.
     struct PublishedEvidence {
-        std::array<Evidence, 6> parts;  // TCO, throughput, utilization, demand, power, PUE
+        std::array<Evidence, 7> parts;  // TCO, throughput, utilization, demand, power, PUE, idle draw
         bool demand = false, split = false; // sized for a demand; input/output split from the roofline
-        std::optional<std::array<EvidencePtr, 5>> merged; // cost, split cost, throughput, per MW IT, per MW facility
+        // cost, split cost, throughput, per MW IT, per MW facility, energy per token IT and facility
+        std::optional<std::array<EvidencePtr, 7>> merged;
     } published;
 
     // The evidence every cost figure shares (step_finance.cpp tcoEvidence) and what it was made

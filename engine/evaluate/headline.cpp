@@ -52,6 +52,8 @@ const std::array<std::string_view, kHeadlineCount>& headlineKeys()
         "finance.total_usd_per_year",
         "results.cost_per_1k_requests_usd",
         "results.requests_served_per_year",
+        "results.joules_per_token_it",
+        "results.joules_per_token_facility",
     };
     return keys;
 }
@@ -111,10 +113,18 @@ void computeHeadline(Work& w)
         const double tokensPerRequest = s.workload.input_tokens.value + s.workload.output_tokens.value;
         if (tokensPerRequest > 0)
             h[Headline::RequestsServedPerYear] = in_tokens(f.tokensServed * years(1)) / tokensPerRequest;
+        // Energy per token: the year's average draw (what energy is billed on) over the tokens it
+        // serves, so idle capacity and spares count against every token served.
+        const Power average = averageItPower(w.itTypical, s.facility.idle_power_fraction.value, averageLoad(w));
+        if (const double served = in_tokens_per_second(f.tokensServed); served > 0) {
+            h[Headline::JoulesPerTokenIt] = in_watts(average) / served;
+            h[Headline::JoulesPerTokenFacility] = in_watts(average) * s.facility.pue.value / served;
+        }
         if (w.tokensUnknown) // the token count behind these is the scenario's default, not a fact
             for (Headline t : {Headline::CostPerMtok, Headline::CostPerMtokInput, Headline::CostPerMtokOutput,
                                Headline::TokensPerUsd, Headline::TokensServedPerYear, Headline::TokensPerSPerGpu,
-                               Headline::TokensPerSPerMwIt, Headline::TokensPerSPerMwFacility})
+                               Headline::TokensPerSPerMwIt, Headline::TokensPerSPerMwFacility,
+                               Headline::JoulesPerTokenIt, Headline::JoulesPerTokenFacility})
                 h[t] = std::numeric_limits<double>::quiet_NaN();
     }
     h[Headline::Gpus] = z.gpus;

@@ -50,6 +50,8 @@ enum class Headline {
     TotalUsdPerYear,      // finance.total_usd_per_year
     CostPer1kRequests,    // results.cost_per_1k_requests_usd (inference)
     RequestsServedPerYear, // results.requests_served_per_year (inference): tokens served / tokens per request
+    JoulesPerTokenIt,     // results.joules_per_token_it (inference): average IT draw / tokens served per second
+    JoulesPerTokenFacility, // results.joules_per_token_facility: the same x PUE
     Count
 };
 inline constexpr int kHeadlineCount = static_cast<int>(Headline::Count);

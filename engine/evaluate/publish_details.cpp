@@ -216,6 +216,14 @@ Result<void> publishDetails(Work& w)
               demandSized ? evidenceOf(s, {"facility.idle_power_fraction", "workload.demand_tokens_per_day",
                                            "workload.demand_requests_per_s"}, "formula")
                           : evidenceOf(s, {"facility.idle_power_fraction", "finance.utilization"}, "formula"));
+    // Peak: every IT line at its nameplate draw. Prefill-heavy phases draw far above the year's
+    // average (InferenceX measured up to 2.4x), so the site cap is checked against this, while
+    // energy is billed on the average above.
+    addMetric(d, "power.it_kw_peak", "IT power, peak draw (checked against the site cap)", in_kilowatts(w.itNameplate),
+              "kW", pe);
+    if (in_watts(average) > 0)
+        addMetric(d, "power.peak_to_average", "Peak over average IT draw", in_watts(w.itNameplate) / in_watts(average),
+                  "ratio", pe);
     addMetric(d, "power.pue", "PUE", s.facility.pue.value, "ratio", evidenceOf(s, {"facility.pue"}, "input"));
     if (s.facility.power_cap_mw.isSet())
         addMetric(d, "power.cap_mw", "Site power cap", s.facility.power_cap_mw.value, "MW",

@@ -15,11 +15,11 @@ using namespace units;
 namespace {
 
 // What the headline figures' evidence is merged from: the TCO's inputs, the throughput's, the
-// utilization's, the demand's (merged only for a cluster sized for a demand) and, for the rates
-// per MW, the power's and the PUE's.
+// utilization's, the demand's (merged only for a cluster sized for a demand), for the rates per
+// MW the power's and the PUE's, and for the energy per token the idle draw's.
 struct EvidenceParts {
-    std::array<const Evidence*, 6> lists;
-    Evidence utilization, demand, pue; // made here: the ones not kept in Work
+    std::array<const Evidence*, 7> lists;
+    Evidence utilization, demand, pue, idle; // made here: the ones not kept in Work
     Evidence pools;                    // the measured prefill pool's share, when it splits the cost
     bool demandSized = false;
     bool split = false;
@@ -33,10 +33,11 @@ EvidenceParts evidenceParts(const Work& w)
     if (p.demandSized)
         p.demand = evidenceOf(w.s, {"workload.demand_tokens_per_day", "workload.demand_requests_per_s"}, "");
     p.pue = evidenceOf(w.s, {"facility.pue"}, "formula");
+    p.idle = evidenceOf(w.s, {"facility.idle_power_fraction"}, "formula");
     p.split = w.splitFromRoofline;
     if (w.choices.serving == Serving::Disaggregated && w.s.workload.prefill_gpu_fraction.isSet())
         p.pools = evidenceOf(w.s, {"workload.prefill_gpu_fraction"}, "");
-    p.lists = {w.tcoInputs.get(), &w.throughput.evidence, &p.utilization, &p.demand, &w.powerEvidence, &p.pue};
+    p.lists = {w.tcoInputs.get(), &w.throughput.evidence, &p.utilization, &p.demand, &w.powerEvidence, &p.pue, &p.idle};
     return p;
 }
 
@@ -51,8 +52,9 @@ EvidencePtr costEvidence(const EvidenceParts& p)
     return std::make_shared<const Evidence>(std::move(costE));
 }
 
-// cost, split cost, throughput, per MW of IT power, per MW of facility power: from the parts alone.
-std::array<EvidencePtr, 5> inferenceEvidence(const EvidenceParts& p)
+// cost, split cost, throughput, per MW of IT power, per MW of facility power, energy per token on
+// IT power and on facility power: from the parts alone.
+std::array<EvidencePtr, 7> inferenceEvidence(const EvidenceParts& p)
 {
     const auto cost = costEvidence(p);
     auto split = cost;
@@ -70,12 +72,21 @@ std::array<EvidencePtr, 5> inferenceEvidence(const EvidenceParts& p)
     perMw.method = "formula";
     Evidence perMwFacility = perMw;
     perMwFacility.merge(*p.lists[5]);
+    // Energy per token: the average draw (power, idle share, load) over the tokens served.
+    Evidence energy = perMw;
+    energy.merge(*p.lists[6]);
+    energy.merge(*p.lists[2]);
+    if (p.demandSized)
+        energy.merge(*p.lists[3]);
+    Evidence energyFacility = energy;
+    energyFacility.merge(*p.lists[5]);
     return {cost, split, tput, std::make_shared<const Evidence>(std::move(perMw)),
-            std::make_shared<const Evidence>(std::move(perMwFacility))};
+            std::make_shared<const Evidence>(std::move(perMwFacility)), std::make_shared<const Evidence>(std::move(energy)),
+            std::make_shared<const Evidence>(std::move(energyFacility))};
 }
 
 // inferenceEvidence, from the caller's cache when the parts are the ones it was last merged from.
-std::array<EvidencePtr, 5> rememberedInferenceEvidence(const Work& w)
+std::array<EvidencePtr, 7> rememberedInferenceEvidence(const Work& w)
 {
     const EvidenceParts p = evidenceParts(w);
     if (!w.cache)
@@ -134,7 +145,7 @@ void publishTraining(Work& w)
 void publishInference(Work& w)
 {
     const HeadlineFigures& h = w.headline;
-    const auto [cost, split, tput, perMw, perMwFacility] = rememberedInferenceEvidence(w);
+    const auto [cost, split, tput, perMw, perMwFacility, energy, energyFacility] = rememberedInferenceEvidence(w);
     auto& r = w.out.results;
     // Figures the headline leaves NaN (per-token ones where only requests were measured) are not published.
     auto add = [&](std::string_view key, std::string_view label, Headline which, std::string_view unit,
@@ -163,6 +174,10 @@ void publishInference(Work& w)
         Headline::TokensPerSPerMwIt, "tokens/s/MW", perMw);
     add("results.tokens_per_s_per_mw_facility", "Tokens per second per MW of facility power (serving GPUs at full load)",
         Headline::TokensPerSPerMwFacility, "tokens/s/MW", perMwFacility);
+    add("results.joules_per_token_it", "Energy per token served, IT (average draw)", Headline::JoulesPerTokenIt,
+        "J/token", energy);
+    add("results.joules_per_token_facility", "Energy per token served, facility (average draw x PUE)",
+        Headline::JoulesPerTokenFacility, "J/token", energyFacility);
     publishCommon(w, cost);
 }
 

@@ -93,7 +93,7 @@ Result<void> checkPowerCap(const Work& w)
     const double it = in_megawatts(w.itNameplate), need = it * pue;
     if (need <= cap * (1 + 1e-12))
         return boost::outcome_v2::success();
-    std::string message = "the cluster needs " + numberText(need) + " MW of facility power";
+    std::string message = "the cluster needs " + numberText(need) + " MW of facility power at its peak IT draw";
     if (!w.numbersOnly) { // the whole need, by what draws it (the BOM's IT lines)
         double compute = 0, network = 0, storage = 0;
         for (const BomLine& l : w.out.bom.lines)

@@ -162,6 +162,17 @@ private Q_SLOTS:
         VERIFY_RELATIVE((isl * metric(e, "results.cost_per_mtok_input_usd") +
                          osl * metric(e, "results.cost_per_mtok_output_usd")) / 1e6,
                         perRequest, 1e-9);
+        // Energy per token: the year's average IT draw (W = J/s) over the tokens served per second;
+        // the facility's adds the PUE. The average is typical x (idle + (1 - idle) x realized load).
+        const double averageW = metric(e, "power.it_kw_average") * 1000;
+        const double idle = e.resolved.facility.idle_power_fraction.value;
+        VERIFY_RELATIVE(averageW,
+                        metric(e, "power.it_kw_typical") * 1000 *
+                            (idle + (1 - idle) * metric(e, "results.utilization_realized")),
+                        1e-9);
+        VERIFY_RELATIVE(metric(e, "results.joules_per_token_it"), averageW / (served / kSecondsPerYear), 1e-9);
+        VERIFY_RELATIVE(metric(e, "results.joules_per_token_facility"),
+                        averageW * e.resolved.facility.pue.value / (served / kSecondsPerYear), 1e-9);
         // TCO per GPU-hour spreads the same yearly cost over every GPU bought, spares included.
         VERIFY_RELATIVE(metric(e, "results.tco_per_gpu_hour_usd"), perYear / (metric(e, "sizing.gpus") * 8760), 1e-9);
         if (mode != QLatin1String("rent")) {
@@ -345,6 +356,35 @@ private Q_SLOTS:
         const double gap = message.section(QStringLiteral(" MW over"), 0, 0).section(QLatin1Char(' '), -1).toDouble();
         VERIFY_RELATIVE(need, whole, 5e-3); // printed to 3 significant digits
         VERIFY_RELATIVE(need - gap, 3.0, 1e-2);
+    }
+
+    void theSiteCapIsCheckedAgainstThePeakDrawNotTheAverage()
+    {
+        // Ten GB200 racks at 60% utilization: the average draw x PUE is well under a cap set midway
+        // between it and the peak (every IT line at nameplate) x PUE, yet the cluster is refused,
+        // because a prefill-heavy hour draws the peak. Energy is still billed on the average.
+        Scenario s = example(kExamples[0]);
+        clearSizing(s);
+        set(s, "cluster.racks", "10");
+        set(s, "finance.utilization", "0.6");
+        auto uncapped = evaluate(s, builtinCatalog());
+        QVERIFY(uncapped);
+        const Evaluation& e = uncapped.value();
+        const double pue = e.resolved.facility.pue.value;
+        const double peakMw = metric(e, "power.it_kw_peak") / 1000, averageMw = metric(e, "power.it_kw_average") / 1000;
+        QCOMPARE(metric(e, "power.it_kw_peak"), metric(e, "sizing.it_kw")); // the peak is the nameplate sum
+        VERIFY_RELATIVE(metric(e, "power.peak_to_average"), peakMw / averageMw, 1e-12);
+        QVERIFY2(peakMw > 1.2 * averageMw, qPrintable(QString::number(peakMw / averageMw)));
+        const double cap = (peakMw + averageMw) / 2 * pue;
+        set(s, "facility.power_cap_mw", std::to_string(cap).c_str());
+        auto capped = evaluate(s, builtinCatalog());
+        QVERIFY(!capped);
+        QCOMPARE(capped.error().kind, ErrorKind::Infeasible);
+        QVERIFY2(QString::fromStdString(capped.error().message).contains(QStringLiteral("at its peak IT draw")),
+                 capped.error().message.c_str());
+        // With the cap at the peak, the same cluster is accepted.
+        set(s, "facility.power_cap_mw", std::to_string(peakMw * pue * 1.001).c_str());
+        QVERIFY(evaluate(s, builtinCatalog()));
     }
 
     void everySwitchAndOpticHasPowerAndPrice()
