@@ -71,6 +71,7 @@ Result<ThroughputQuery> throughputQueryFor(const Scenario& s, const Catalog& cat
     q.outputTokens = s.workload.output_tokens.value;
     q.minPerUser = tokens_per_second(s.workload.min_tokens_per_s_per_user.value);
     q.maxTtft = seconds(s.workload.max_ttft_s.value);
+    q.acceptedTokensPerStep = s.workload.accepted_tokens_per_step.value;
     q.serving = servingFromName(s.workload.serving.value).value_or(Serving::Aggregated);
     q.software = softwareModeFromName(s.workload.software.value).value_or(SoftwareMode::Measured);
     q.withCurve = false;
@@ -167,12 +168,12 @@ private:
 };
 
 // The inputs one finished answer is read from, exactly: the query (throughputQueryFor: the model's
-// catalog id, system, precision, request shape, interactivity and TTFT bounds, serving) and the
-// ratio claim (vendorClaimFor: the ratio with its provenance, and the baseline system). Numbers
+// catalog id, system, precision, request shape, interactivity and TTFT bounds, accepted tokens per
+// step, serving) and the ratio claim (vendorClaimFor: the ratio with its provenance, and the baseline system). Numbers
 // are compared as bits, so a NaN (not set) matches itself and any other change misses.
 struct AnswerKey {
     std::string model, system, precision, serving, software, claimBaseline;
-    std::uint64_t inputTokens = 0, outputTokens = 0, minPerUser = 0, maxTtft = 0, claimRatio = 0;
+    std::uint64_t inputTokens = 0, outputTokens = 0, minPerUser = 0, maxTtft = 0, accepted = 0, claimRatio = 0;
     Provenance claimProvenance;
 
     static std::uint64_t bits(double v) { return std::bit_cast<std::uint64_t>(v); }
@@ -182,7 +183,8 @@ struct AnswerKey {
         const WorkloadInputs& w = s.workload;
         return {std::string(modelId), s.system.value, w.precision.value, w.serving.value, w.software.value,
                 w.claim_baseline_system.value, bits(w.input_tokens.value), bits(w.output_tokens.value),
-                bits(w.min_tokens_per_s_per_user.value), bits(w.max_ttft_s.value), bits(w.claim_ratio.value),
+                bits(w.min_tokens_per_s_per_user.value), bits(w.max_ttft_s.value),
+                bits(w.accepted_tokens_per_step.value), bits(w.claim_ratio.value),
                 w.claim_ratio.provenance};
     }
 
@@ -192,6 +194,7 @@ struct AnswerKey {
         const WorkloadInputs& w = s.workload;
         return inputTokens == bits(w.input_tokens.value) && outputTokens == bits(w.output_tokens.value) &&
                minPerUser == bits(w.min_tokens_per_s_per_user.value) && maxTtft == bits(w.max_ttft_s.value) &&
+               accepted == bits(w.accepted_tokens_per_step.value) &&
                claimRatio == bits(w.claim_ratio.value) && model == modelId && system == s.system.value &&
                precision == w.precision.value && serving == w.serving.value && software == w.software.value &&
                claimBaseline == w.claim_baseline_system.value && claimProvenance == w.claim_ratio.provenance;

@@ -29,17 +29,19 @@ public:
     // finance or facility fields ask the same question many times.
     struct PrefillShareKey {
         std::string system, model, precision;
-        double inputTokens = 0, outputTokens = 0, minTokensPerSPerUser = 0;
+        double inputTokens = 0, outputTokens = 0, minTokensPerSPerUser = 0, acceptedTokensPerStep = 1;
         auto operator<=>(const PrefillShareKey&) const = default; // every member, in order
     };
 
     // The answer last found or stored, if it is the one for these (a sweep asks the same question
     // again and again): checked without building a key's strings.
     std::optional<double> lastPrefillShare(std::string_view system, std::string_view model, std::string_view precision,
-                                           double inputTokens, double outputTokens, double minTokensPerSPerUser) const
+                                           double inputTokens, double outputTokens, double minTokensPerSPerUser,
+                                           double acceptedTokensPerStep) const
     {
         if (last_ && last_->first.inputTokens == inputTokens && last_->first.outputTokens == outputTokens &&
-            last_->first.minTokensPerSPerUser == minTokensPerSPerUser && last_->first.system == system &&
+            last_->first.minTokensPerSPerUser == minTokensPerSPerUser &&
+            last_->first.acceptedTokensPerStep == acceptedTokensPerStep && last_->first.system == system &&
             last_->first.model == model && last_->first.precision == precision)
             return last_->second;
         return std::nullopt;
@@ -48,7 +50,7 @@ public:
     std::optional<double> prefillShare(const PrefillShareKey& key) const
     {
         if (auto last = lastPrefillShare(key.system, key.model, key.precision, key.inputTokens, key.outputTokens,
-                                         key.minTokensPerSPerUser))
+                                         key.minTokensPerSPerUser, key.acceptedTokensPerStep))
             return last;
         auto it = prefillShares_.find(key);
         if (it == prefillShares_.end())

@@ -4,6 +4,7 @@
 // spends on its input tokens, which splits cost between input and output tokens.
 #include "evaluate/evaluation_steps.h"
 
+#include "core/number_text.h"
 #include "serving/disaggregated.h"
 
 namespace planner::steps {
@@ -83,6 +84,7 @@ double computeRooflineTimeShare(const Work& w)
     in.precision = w.choices.precision;
     in.inputTokens = s.workload.input_tokens.value;
     in.outputTokens = s.workload.output_tokens.value;
+    in.acceptedPerStep = s.workload.accepted_tokens_per_step.value;
     auto rates = analyticRoleRates(in, tokens_per_second(s.workload.min_tokens_per_s_per_user.value));
     if (!rates)
         return -1;
@@ -98,12 +100,17 @@ double rooflineTimeShare(const Work& w, EvaluationCache* cache)
     if (!cache)
         return computeRooflineTimeShare(w);
     const std::string_view precision = precisionName(w.choices.precision);
-    if (auto last = cache->lastPrefillShare(w.system.id, w.model.id, precision, s.workload.input_tokens.value,
-                                            s.workload.output_tokens.value, s.workload.min_tokens_per_s_per_user.value))
+    const WorkloadInputs& wl = s.workload;
+    if (auto last = cache->lastPrefillShare(w.system.id, w.model.id, precision, wl.input_tokens.value, wl.output_tokens.value,
+                                            wl.min_tokens_per_s_per_user.value, wl.accepted_tokens_per_step.value))
         return *last;
-    const EvaluationCache::PrefillShareKey key{w.system.id, w.model.id, std::string(precision),
-                                               s.workload.input_tokens.value, s.workload.output_tokens.value,
-                                               s.workload.min_tokens_per_s_per_user.value};
+    const EvaluationCache::PrefillShareKey key{w.system.id,
+                                               w.model.id,
+                                               std::string(precision),
+                                               wl.input_tokens.value,
+                                               wl.output_tokens.value,
+                                               wl.min_tokens_per_s_per_user.value,
+                                               wl.accepted_tokens_per_step.value};
     if (auto known = cache->prefillShare(key))
         return *known;
     const double share = computeRooflineTimeShare(w);
@@ -119,6 +126,14 @@ double rooflineTimeShare(const Work& w, EvaluationCache* cache)
                                   "throughput is given in requests and the tokens per request are not: cost per 1,000 "
                                   "requests is published, costs per token are not (give workload.input_tokens and "
                                   ".output_tokens to have them)"});
+    const Number& accepted = w.s.workload.accepted_tokens_per_step;
+    if (accepted.value != 1 && w.throughput.evidence.method != "analytic")
+        w.out.warnings.push_back({"workload.accepted_tokens_per_step",
+                                  "speculative decoding (" + numberText(accepted.value)
+                                      + " accepted tokens per step) applies to modelled throughput only: this figure is "
+                                      + (w.throughput.evidence.method.empty() ? std::string("given")
+                                                                              : w.throughput.evidence.method)
+                                      + ", and measured runs already carry their own"});
     appendWarnings(w.out.warnings, w.throughput.warnings);
     w.out.throughputDerivation = w.throughput.derivation;
 }

@@ -24,6 +24,7 @@ constexpr auto kLabels = std::to_array<std::pair<std::string_view, std::string_v
     {"workload.output_tokens", "Output tokens per request"},
     {"workload.min_tokens_per_s_per_user", "Interactivity (tokens/s per user)"},
     {"workload.max_ttft_s", "Max time to first token"},
+    {"workload.accepted_tokens_per_step", "Accepted tokens per decode step (MTP)"},
     {"workload.throughput_tokens_per_s_per_gpu", "Throughput per GPU"},
     {"workload.throughput_requests_per_s_per_gpu", "Requests per GPU a second"},
     {"workload.demand_tokens_per_day", "Demand (tokens a day)"},

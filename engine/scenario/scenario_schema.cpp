@@ -77,6 +77,13 @@ const Row kRows[] = {
      Grade::Estimate, "Interactivity SLO = 1 / TPOT; 0 = no bound."},
     {PLANNER_NUM(workload, max_ttft_s), FieldKind::Number, "s", 0, 3600, 0, {}, kBuiltin, Grade::Estimate,
      "Time-to-first-token SLO; 0 = no bound."},
+    {PLANNER_NUM(workload, accepted_tokens_per_step), FieldKind::Number, "tokens/step", 1, 16, 1, {}, kBuiltin,
+     Grade::Estimate,
+     "Speculative decoding (MTP): output tokens one decode step yields per sequence, accepted drafts plus the "
+     "one it always makes; 1 = none. The roofline verifies ceil(x - 1) drafts a step (their compute, the same "
+     "weight and KV reads) and serves x tokens per step, so per-user speed and decode throughput scale by x over "
+     "the longer step. Applies to modelled throughput only: measured rows already carry the speculative decoding "
+     "their runs used."},
     {PLANNER_NUM(workload, throughput_tokens_per_s_per_gpu), FieldKind::Number, "tokens/s/GPU", 0, 1e8, nan, {}, "",
      Grade::User, "Explicit throughput (input + output tokens per second per GPU); overrides every model.",
      {}, false, true},

@@ -77,7 +77,12 @@ Result<RooflineSetup> baseSetup(const RooflineInput& in)
     s.efficiency = in.efficiency;
     s.inputTokens = in.inputTokens;
     s.outputTokens = in.outputTokens;
-    s.promptPerStep = in.mode == DecodeMode::WithChunkedPrefill ? in.inputTokens / in.outputTokens : 0.0;
+    s.acceptedPerStep = std::max(1.0, in.acceptedPerStep);
+    s.draftsPerStep = static_cast<int>(std::ceil(s.acceptedPerStep - 1.0 - 1e-9));
+    // Each step finishes acceptedPerStep output tokens a sequence, so prompts arrive that much faster.
+    s.promptPerStep = in.mode == DecodeMode::WithChunkedPrefill
+        ? s.acceptedPerStep * in.inputTokens / in.outputTokens
+        : 0.0;
     const AttentionCost attention = attentionCost(m);
     s.attentionFlopsPerContext = attention.decodePerContext;
     s.prefillAttentionPerContext = attention.prefillPerContext;
@@ -240,7 +245,8 @@ struct StepParts {
 StepParts decodeStep(const RooflineSetup& s, int batch)
 {
     const double b = batch;
-    const double tokens = b * (1.0 + s.promptPerStep);
+    const double verified = 1.0 + s.draftsPerStep; // tokens a step computes per sequence, drafts included
+    const double tokens = b * (verified + s.promptPerStep);
     const double context = s.inputTokens + 0.5 * s.outputTokens;
     const double kvBytes = kvBytesPerSequence(s, context) * b / s.groupSize;
     // Chunked prefill adds promptPerStep prompt tokens a sequence, at the prompt's mean causal
@@ -248,7 +254,7 @@ StepParts decodeStep(const RooflineSetup& s, int batch)
     const double promptPairsPerToken = causalPairs(s.inputTokens, s.slidingWindow) / s.inputTokens;
     const double promptAttention = s.prefillAttentionPerContext * causalPairs(s.inputTokens) / s.inputTokens
         + s.slidingFlopsPerContext * promptPairsPerToken;
-    const double attention = b * (decodeAttention(s, context) + s.promptPerStep * promptAttention);
+    const double attention = b * (verified * decodeAttention(s, context) + s.promptPerStep * promptAttention);
     const double flops = (2.0 * s.activeParams * tokens + attention) / s.groupSize;
     StepParts p;
     p.memory = (weightBytesPerGpu(s, tokens) + kvBytes) / effectiveBandwidth(s);
@@ -294,9 +300,9 @@ RooflinePoint rooflineAt(const RooflineSetup& s, int batch)
     batch = std::max(1, batch);
     const StepParts p = decodeStep(s, batch);
     const double step = p.total();
-    const double output = batch / step / s.groupSize;
+    const double output = batch * s.acceptedPerStep / step / s.groupSize;
     const double perOutput = s.promptPerStep > 0 ? (s.inputTokens + s.outputTokens) / s.outputTokens : 1.0;
-    return {batch, units::seconds(step), units::tokens_per_second(1.0 / step),
+    return {batch, units::seconds(step), units::tokens_per_second(s.acceptedPerStep / step),
             units::tokens_per_second(output * perOutput), units::tokens_per_second(output),
             p.compute > p.memory};
 }
@@ -305,7 +311,7 @@ RooflinePoint rooflineAtSlo(const RooflineSetup& s, units::TokenRate minPerUser)
 {
     const double slo = units::in_tokens_per_second(minPerUser);
     const int top = std::max(1, s.maxBatch);
-    auto fast = [&](int b) { return 1.0 / decodeStep(s, b).total() >= slo; };
+    auto fast = [&](int b) { return s.acceptedPerStep / decodeStep(s, b).total() >= slo; };
     if (slo <= 0 || fast(top))
         return rooflineAt(s, top);
     if (!fast(1))

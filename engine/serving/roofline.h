@@ -43,8 +43,11 @@
 // - KV cache at 16-bit from the catalog, halved for 8- and 4-bit serving (4-bit KV not modelled).
 // - A GPU without a FLOPS figure at the precision computes at the next wider one (FP4 weights on
 //   Hopper run FP8 maths), with a warning.
-// - Speculative decoding (MTP), prefix caching and kernel details are not modelled; calibration of
-//   the efficiencies absorbs them.
+// - Speculative decoding (MTP): with x accepted tokens a step (RooflineInput::acceptedPerStep), a
+//   step verifies ceil(x - 1) drafts per sequence besides its own token (their compute and
+//   attention; the same weight and KV reads) and yields x output tokens per sequence, so per user
+//   = x / step time. The draft head's own cost is left out. Prefix caching and kernel details are
+//   not modelled; calibration of the efficiencies absorbs them.
 
 #include "catalog/catalog.h"
 #include "core/result.h"
@@ -88,6 +91,7 @@ struct RooflineInput {
     RooflineOptions options;
     DecodeMode mode = DecodeMode::WithChunkedPrefill;
     units::TokenRate minPerUser; // the requirement GroupChoice::Fastest optimises for
+    double acceptedPerStep = 1;  // speculative decoding: output tokens a step yields per sequence (>= 1)
 };
 
 // Everything about one configuration that does not depend on the batch, computed once.
@@ -108,6 +112,8 @@ struct RooflineSetup {
     double bytesPerParam = 1;
     double inputTokens = 0, outputTokens = 0;
     double promptPerStep = 0;    // prompt tokens computed per sequence per decode step
+    double acceptedPerStep = 1;  // output tokens a step yields per sequence (speculative decoding)
+    int draftsPerStep = 0;       // draft tokens verified per sequence per step: ceil(accepted - 1)
     double attentionFlopsPerContext = 0; // decode: FLOPs per token per cached token (full layers)
     double prefillAttentionPerContext = 0; // the same for a prompt token
     double slidingFlopsPerContext = 0;     // sliding-window layers, per attended token

@@ -137,6 +137,9 @@ struct ThroughputQuery {
     units::TokenRate minPerUser; // output tokens/s per user; zero: no requirement
     units::Time maxTtft;         // zero: no limit
     Serving serving = Serving::Aggregated;
+    // Speculative decoding (MTP): output tokens a decode step yields per sequence. Read by the
+    // roofline alone (ThroughputMethod::Analytic): measured rows carry their runs' own.
+    double acceptedTokensPerStep = 1;
     bool withCurve = true;       // fill ThroughputEstimate::curve (sweeps turn it off)
     // The MLPerf round the figure is for (index as mlperfRoundIndex: 11 = v5.1); 0: none. A figure
     // read from rows of an earlier round is then multiplied by the software gain between the two

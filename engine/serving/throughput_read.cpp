@@ -136,6 +136,7 @@ Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, P
                         c.calibration.options, disaggregated ? DecodeMode::DecodeOnly : DecodeMode::WithChunkedPrefill,
                         c.q.minPerUser};
     input.options.maxTtft = c.q.maxTtft;
+    input.acceptedPerStep = c.q.acceptedTokensPerStep;
     auto setup = prepareRoofline(input);
     if (!setup)
         return setup.error();

@@ -387,6 +387,27 @@ private Q_SLOTS:
         QVERIFY(evaluate(s, builtinCatalog()));
     }
 
+    void acceptedTokensDoNotMoveAGivenOrMeasuredThroughput()
+    {
+        // Speculative decoding scales the roofline's decode; a throughput typed in (or read from
+        // measured runs, which carry their own) stays as it is, and the evaluation says so.
+        Scenario s = example(kExamples[0]);
+        set(s, "workload.throughput_tokens_per_s_per_gpu", "5000");
+        auto plain = evaluate(s, builtinCatalog());
+        QVERIFY(plain);
+        set(s, "workload.accepted_tokens_per_step", "1.8");
+        auto mtp = evaluate(s, builtinCatalog());
+        QVERIFY(mtp);
+        QCOMPARE(metric(mtp.value(), "results.cost_per_mtok_usd"), metric(plain.value(), "results.cost_per_mtok_usd"));
+        const auto& w = mtp.value().warnings;
+        QVERIFY(std::any_of(w.begin(), w.end(), [](const Warning& x) {
+            return x.where == "workload.accepted_tokens_per_step" && x.message.find("modelled throughput only") != std::string::npos;
+        }));
+        const auto& none = plain.value().warnings;
+        QVERIFY(std::none_of(none.begin(), none.end(),
+                             [](const Warning& x) { return x.where == "workload.accepted_tokens_per_step"; }));
+    }
+
     void everySwitchAndOpticHasPowerAndPrice()
     {
         // A fabric part without power or price would count as zero in the BOM and the cap check.

@@ -78,6 +78,58 @@ private Q_SLOTS:
         QVERIFY(!p.computeBound);
     }
 
+    void acceptedDraftsMultiplyAMemoryBoundStep()
+    {
+        // Speculative decoding with 1.8 accepted tokens a step verifies ceil(0.8) = 1 draft per
+        // sequence. At batch 1 the 70 GB weight read (14.6 ms) dwarfs the compute of two tokens
+        // (2 x 70e9 x 2 / 2e15 = 0.14 ms), so the step takes as long as without drafts and yields
+        // 1.8 tokens: per user and per GPU exactly 1.8x. Decode only, so no prompts enter the step.
+        RooflineInput in = input(kDense70, kBig, Precision::FP8);
+        in.mode = DecodeMode::DecodeOnly;
+        const RooflineSetup plain = prepareRoofline(in).value();
+        in.acceptedPerStep = 1.8;
+        const RooflineSetup mtp = prepareRoofline(in).value();
+        QCOMPARE(mtp.draftsPerStep, 1);
+        const RooflinePoint a = rooflineAt(plain, 1), b = rooflineAt(mtp, 1);
+        QVERIFY(!a.computeBound && !b.computeBound);
+        VERIFY_RELATIVE(units::in_seconds(b.step), units::in_seconds(a.step), 1e-12);
+        VERIFY_RELATIVE(units::in_tokens_per_second(b.perUser), 1.8 * units::in_tokens_per_second(a.perUser), 1e-12);
+        VERIFY_RELATIVE(units::in_tokens_per_second(b.outputPerGpu), 1.8 * units::in_tokens_per_second(a.outputPerGpu),
+                        1e-12);
+    }
+
+    void verifyingDraftsCostsWhatTheyGainWhenComputeBound()
+    {
+        // At batch 1,024 the step is compute-bound: 2 x 70e9 x 1,024 / 2e15 = 71.7 ms of matrix
+        // maths (plus attention) against (70e9 + 1,024 x 251,658,240) / 4.8e12 = 68.3 ms of reads.
+        // A draft per sequence doubles the verified tokens, so the step roughly doubles and 1.8
+        // tokens a step gain nothing: the ratio lies between 1.8 / 2 = 0.9 and 1.
+        RooflineInput in = input(kDense70, kBig, Precision::FP8);
+        in.mode = DecodeMode::DecodeOnly;
+        const RooflineSetup plain = prepareRoofline(in).value();
+        in.acceptedPerStep = 1.8;
+        const RooflineSetup mtp = prepareRoofline(in).value();
+        const RooflinePoint a = rooflineAt(plain, 1024), b = rooflineAt(mtp, 1024);
+        QVERIFY(a.computeBound && b.computeBound);
+        const double gain = units::in_tokens_per_second(b.perUser) / units::in_tokens_per_second(a.perUser);
+        QVERIFY2(gain >= 0.9 - 1e-9 && gain < 1.0, qPrintable(QString::number(gain)));
+    }
+
+    void acceptedTokensLetABiggerBatchMeetTheSlo()
+    {
+        // At 60 tok/s per user the plain roofline serves some batch B; with 1.8 tokens a step the
+        // same requirement allows a step 1.8x as long, so a larger batch and more tokens per GPU.
+        RooflineInput in = input(kDense70, kBig, Precision::FP8);
+        const auto slo = units::tokens_per_second(60);
+        const RooflinePoint plain = rooflineAtSlo(prepareRoofline(in).value(), slo);
+        in.acceptedPerStep = 1.8;
+        const RooflinePoint mtp = rooflineAtSlo(prepareRoofline(in).value(), slo);
+        QVERIFY(units::in_tokens_per_second(plain.perUser) >= 60);
+        QVERIFY(units::in_tokens_per_second(mtp.perUser) >= 60);
+        QVERIFY2(mtp.batch > plain.batch, qPrintable(QStringLiteral("%1 vs %2").arg(mtp.batch).arg(plain.batch)));
+        QVERIFY(mtp.totalPerGpu > plain.totalPerGpu);
+    }
+
     void expertsTouched_data()
     {
         QTest::addColumn<int>("experts");
