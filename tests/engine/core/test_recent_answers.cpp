@@ -111,8 +111,8 @@ private Q_SLOTS:
 
     void aNestedPriceTakesPartInTheKey()
     {
-        // The tier prices sit two structs deep (PerTier<TierPrice>): a key built by hand once
-        // listed them one by one; the defaulted comparison reaches them by itself.
+        // The tier prices sit two structs deep (PerTier<TierPrice>): the defaulted comparison
+        // reaches them without anyone listing them.
         RecentAnswers<StorageInput, int> memo;
         int computed = 0;
         auto model = [&](const StorageInput&) { return ++computed; };
