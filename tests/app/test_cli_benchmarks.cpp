@@ -240,8 +240,8 @@ private Q_SLOTS:
     {
         // v4.1's H100 Llama 2 70B rows: audited closed-division runs, fp8 once their checkpoint
         // label is read as the format that ran, and an open-division vLLM int4 run at 692 tok/s
-        // per GPU, graded measured. Without --precision the narrowest precision with measured rows
-        // used to answer (int4 -> fp4: 692); the best-graded one does now (fp8, verified, ~5,000).
+        // per GPU, graded measured. Without --precision the best-graded precision answers (fp8,
+        // verified, ~5,000), not the narrowest one with measured rows (int4 -> fp4: 692).
         Run r = runCli({"predict", "--db", v41_, "--mlperf-benchmark", "llama2-70b-99", "--scenario", "Offline",
                         "--system", "hgx-h100", "--gpus", "8", "--json"});
         QVERIFY2(r.code == 0, r.err.c_str());

@@ -446,7 +446,7 @@ void TestBenchmarkStoreWrites::aReaderRollsBackAnInterruptedImport()
 }
 
 // Two imports start into one new database; the first to finish creates it, then the other fails.
-// The failure leaves the first import's database whole (it used to remove the file it thought it
+// The failure leaves the first import's database whole (it must not remove the file it thought it
 // had created, and the first import's rows with it), and no file of its own behind.
 void TestBenchmarkStoreWrites::aFailedImportNeverRemovesAnotherImportsNewDatabase()
 {

@@ -181,9 +181,9 @@ private Q_SLOTS:
     void aSingleFrontierPointGetsAnAxisOfItsOwnScale()
     {
         // A sweep whose cost does not move with the interactivity (the throughput is an explicit
-        // figure) leaves one frontier point, at 200 tokens/s per user. Its axis once ran 199 to
-        // 201, drawn as if the data spread over those two units. The interactivity axis must hold
-        // the value with a margin of at least a quarter of it (50 here) on both sides.
+        // figure) leaves one frontier point, at 200 tokens/s per user. An axis of 199 to 201 would
+        // draw it as if the data spread over those two units: the interactivity axis must hold the
+        // value with a margin of at least a quarter of it (50 here) on both sides.
         const ChartSpec spec =
             frontierChart({{200.0, 0.1}}, "workload.min_tokens_per_s_per_user", "results.cost_per_mtok_usd");
         QCOMPARE(spec.series.front().points.size(), std::size_t{1});

@@ -108,8 +108,8 @@ private Q_SLOTS:
     }
 
     // Ctrl+Z with the cursor still in a form field, after Enter committed the edit, undoes the
-    // edit in the document (the field's own undo used to swallow it); Ctrl+Shift+Z redoes it. A
-    // text field with typing not yet committed keeps Ctrl+Z for its own text.
+    // edit in the document, not in the field's own undo; Ctrl+Shift+Z redoes it. A text field with
+    // typing not yet committed keeps Ctrl+Z for its own text.
     void undoAndRedoReachTheDocumentFromAFormField()
     {
         MainWindow w(uitest::quietWindow(dir_));

@@ -20,8 +20,8 @@ private:
 
 private Q_SLOTS:
     // The system's own rows stop far short of the requirement while another system's curve covers
-    // it: the transfer answers instead of the clamped end (before this change a measured reading
-    // at any distance won). sys-b's rows reach 18 tok/s/user; clampTolerance 1.25 lets them answer
+    // it: the transfer answers instead of the clamped end (a measured reading does not win at any
+    // distance). sys-b's rows reach 18 tok/s/user; clampTolerance 1.25 lets them answer
     // up to 18 x 1.25 = 22.5. expected < 0: the roofline ratio, computed in the test.
     void ownRowsStopShort_data()
     {
@@ -258,7 +258,7 @@ private Q_SLOTS:
         QCOMPARE(t.transferredFrom, std::string("gb200-nvl72"));
         VERIFY_RELATIVE(t.transferRatio, ratio, 1e-9);
         VERIFY_RELATIVE(tps(t.totalPerGpu), expected, 1e-9);
-        QVERIFY(tps(t.totalPerGpu) < 18321 / 1.8); // no longer the 2x overestimate
+        QVERIFY(tps(t.totalPerGpu) < 18321 / 1.8); // not the clamped end's 2x overestimate
         QVERIFY(hasWarning(t, "gb300-nvl72's own rows only reach"));
         QVERIFY(hasWarning(t, "(aggregated vs disaggregated serving)"));
     }
