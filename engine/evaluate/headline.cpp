@@ -115,7 +115,7 @@ void computeHeadline(Work& w)
             h[Headline::RequestsServedPerYear] = in_tokens(f.tokensServed * years(1)) / tokensPerRequest;
         // Energy per token: the year's average draw (what energy is billed on) over the tokens it
         // serves, so idle capacity and spares count against every token served.
-        const Power average = averageItPower(w.itTypical, s.facility.idle_power_fraction.value, averageLoad(w));
+        const Power average = w.financeInput.averageItPower; // the draw energy is billed on
         if (const double served = in_tokens_per_second(f.tokensServed); served > 0) {
             h[Headline::JoulesPerTokenIt] = in_watts(average) / served;
             h[Headline::JoulesPerTokenFacility] = in_watts(average) * s.facility.pue.value / served;

@@ -210,7 +210,7 @@ Result<void> publishDetails(Work& w)
     Evidence pe = w.powerEvidence;
     pe.method = "formula";
     addMetric(d, "power.it_kw_typical", "IT power, typical draw", in_kilowatts(itTypical), "kW", pe);
-    const Power average = averageItPower(itTypical, s.facility.idle_power_fraction.value, averageLoad(w));
+    const Power average = w.financeInput.averageItPower; // computeCost's: the draw energy is billed on
     const bool demandSized = w.out.sizing.basis == SizingBasis::Demand;
     addMetric(d, "power.it_kw_average", "IT power, average at utilization", in_kilowatts(average), "kW",
               demandSized ? evidenceOf(s, {"facility.idle_power_fraction", "workload.demand_tokens_per_day",
