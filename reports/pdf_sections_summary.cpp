@@ -253,7 +253,8 @@ void throughput(PdfLayout& l, const PdfReportInput& in)
     l.chart(in.dashboard.interactivity, 230);
     l.table(figureTable(m, [](const ReportFigure& f) {
         return f.key == "results.tokens_per_s_per_gpu" || f.key == "results.utilization_realized"
-            || f.key == "results.tokens_served_per_year" || hasPrefix(f.key, "results.tokens_per_s_per_mw");
+            || f.key == "results.tokens_served_per_year" || hasPrefix(f.key, "results.tokens_per_s_per_mw")
+            || hasPrefix(f.key, "results.joules_per_token");
     }));
 }
 
