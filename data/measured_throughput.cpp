@@ -8,6 +8,7 @@
 #include "serving/disaggregated.h"
 #include "serving/uncertainty.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <mutex>
@@ -72,6 +73,10 @@ Result<ThroughputQuery> throughputQueryFor(const Scenario& s, const Catalog& cat
     q.minPerUser = tokens_per_second(s.workload.min_tokens_per_s_per_user.value);
     q.maxTtft = seconds(s.workload.max_ttft_s.value);
     q.acceptedTokensPerStep = s.workload.accepted_tokens_per_step.value;
+    q.expertParallelGpus = static_cast<int>(s.workload.expert_parallel_gpus.value);
+    // What one GPU can send across the fabric: its NIC ports, less the leaf's oversubscription.
+    q.scaleOutPerGpu = gigabits_per_second(s.network.nic_gbps.value * s.network.nics_per_gpu.value
+                                           / std::max(1.0, s.network.oversubscription.value));
     q.serving = servingFromName(s.workload.serving.value).value_or(Serving::Aggregated);
     q.software = softwareModeFromName(s.workload.software.value).value_or(SoftwareMode::Measured);
     q.withCurve = false;
@@ -110,7 +115,7 @@ Result<ThroughputEstimate> throughputFor(const MeasuredData& data, const Scenari
 
 namespace {
 
-// Everything a scenario's throughput question is read from: the system and every workload field
+// Everything a scenario's throughput question is read from: the fields throughputReads() names
 // (the contract sweeps rely on too, analysis/sweep.cpp), each with its provenance (a ratio claim
 // cites its source), and the catalog id the model name resolved to, as bytes.
 std::string questionKey(const Scenario& s, const ThroughputQuery& q)
@@ -123,7 +128,7 @@ std::string questionKey(const Scenario& s, const ThroughputQuery& q)
     text(q.model);
     text(s.system.value);
     for (const FieldSpec& f : scenarioFields()) {
-        if (f.path.substr(0, 9) != "workload.")
+        if (!throughputReads(f.path) || f.path == "system")
             continue;
         if (const Number* n = numberOf(f, s)) {
             const int grade = static_cast<int>(n->provenance.grade);
@@ -169,12 +174,14 @@ private:
 
 // The inputs one finished answer is read from, exactly: the query (throughputQueryFor: the model's
 // catalog id, system, precision, request shape, interactivity and TTFT bounds, accepted tokens per
-// step, serving) and the ratio claim (vendorClaimFor: the ratio with its provenance, and the baseline system). Numbers
+// step, wide expert parallelism and the NIC bandwidth it crosses, serving) and the ratio claim
+// (vendorClaimFor: the ratio with its provenance, and the baseline system). Numbers
 // are compared as bits, so a NaN (not set) matches itself and any other change misses.
 struct AnswerKey {
     std::string model, system, precision, serving, software, claimBaseline;
     std::uint64_t inputTokens = 0, outputTokens = 0, minPerUser = 0, maxTtft = 0, accepted = 0, claimRatio = 0;
     Provenance claimProvenance;
+    std::uint64_t expertParallel = 0, nicGbps = 0, nicsPerGpu = 0, oversubscription = 0;
 
     static std::uint64_t bits(double v) { return std::bit_cast<std::uint64_t>(v); }
 
@@ -185,7 +192,8 @@ struct AnswerKey {
                 w.claim_baseline_system.value, bits(w.input_tokens.value), bits(w.output_tokens.value),
                 bits(w.min_tokens_per_s_per_user.value), bits(w.max_ttft_s.value),
                 bits(w.accepted_tokens_per_step.value), bits(w.claim_ratio.value),
-                w.claim_ratio.provenance};
+                w.claim_ratio.provenance, bits(w.expert_parallel_gpus.value), bits(s.network.nic_gbps.value),
+                bits(s.network.nics_per_gpu.value), bits(s.network.oversubscription.value)};
     }
 
     // Compared without building a key: the repeat is the common case.
@@ -195,6 +203,9 @@ struct AnswerKey {
         return inputTokens == bits(w.input_tokens.value) && outputTokens == bits(w.output_tokens.value) &&
                minPerUser == bits(w.min_tokens_per_s_per_user.value) && maxTtft == bits(w.max_ttft_s.value) &&
                accepted == bits(w.accepted_tokens_per_step.value) &&
+               expertParallel == bits(w.expert_parallel_gpus.value) && nicGbps == bits(s.network.nic_gbps.value) &&
+               nicsPerGpu == bits(s.network.nics_per_gpu.value) &&
+               oversubscription == bits(s.network.oversubscription.value) &&
                claimRatio == bits(w.claim_ratio.value) && model == modelId && system == s.system.value &&
                precision == w.precision.value && serving == w.serving.value && software == w.software.value &&
                claimBaseline == w.claim_baseline_system.value && claimProvenance == w.claim_ratio.provenance;
@@ -243,6 +254,8 @@ Result<ThroughputAnswer> finishedAnswer(const Result<ThroughputEstimate>& estima
     a.evidence = e.evidence;
     a.warnings = e.warnings;
     a.derivation = e.derivation;
+    a.expertTrafficKnown = e.wideExpertFactor > 0;
+    a.expertTrafficPerGpu = e.scaleOutPerGpu;
     for (Warning& w : a.warnings)
         w.where = "throughput: " + w.where;
     return a;

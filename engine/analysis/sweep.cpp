@@ -22,7 +22,7 @@ constexpr std::size_t kKeepBeforeReduce = 16384; // frontier rows a worker buffe
 
 bool isThroughputInput(const FieldSpec& f)
 {
-    return f.path == "system" || f.path.substr(0, 9) == "workload.";
+    return throughputReads(f.path);
 }
 
 bool isResolutionInput(const FieldSpec& f)

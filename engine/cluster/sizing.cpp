@@ -3,6 +3,7 @@
 
 #include "core/number_text.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace planner {
@@ -30,6 +31,13 @@ Power itPowerOf(const SizingInput& in, int domains)
     return (in.domainNameplate + in.overheadPerGpu * double(in.gpusPerDomain)) * double(domains);
 }
 
+// Domains rounded up to whole serving groups.
+int wholeGroups(const SizingInput& in, int domains)
+{
+    const int g = std::max(1, in.domainsPerGroup);
+    return (domains + g - 1) / g * g;
+}
+
 int sparesFor(const SizingInput& in, int serving)
 {
     return static_cast<int>(std::ceil(serving * in.spareFraction - 1e-9));
@@ -54,7 +62,7 @@ Result<int> servingDomainsFor(const SizingInput& in, SizingResult& out)
         if (!(gpus < kMaxDomains * perDomain))
             return infeasible("workload.demand_tokens_per_day", "demand needs more than 10 million scale-up domains");
         out.gpusRequired = static_cast<int>(std::ceil(gpus - 1e-9));
-        return static_cast<int>(std::ceil(out.gpusRequired / perDomain));
+        return wholeGroups(in, static_cast<int>(std::ceil(out.gpusRequired / perDomain)));
     }
     case SizingBasis::PowerCap: {
         // Largest serving count whose serving + spare domains fit under the cap.
@@ -69,10 +77,14 @@ Result<int> servingDomainsFor(const SizingInput& in, SizingResult& out)
             --n;
         if (n <= 0)
             return infeasible("facility.power_cap_mw", "the power cap does not fit a single scale-up domain");
-        return n;
+        const int group = std::max(1, in.domainsPerGroup);
+        if (n < group)
+            return infeasible("facility.power_cap_mw", "the power cap fits " + std::to_string(n)
+                                  + " scale-up domains, short of one expert-parallel group of " + std::to_string(group));
+        return n / group * group;
     }
     case SizingBasis::SingleDomain:
-        return 1;
+        return std::max(1, in.domainsPerGroup);
     }
     return 1;
 }
@@ -93,6 +105,12 @@ Result<SizingResult> sizeCluster(const SizingInput& in)
     if (!serving)
         return serving.error();
     out.servingDomains = serving.value();
+    const int group = std::max(1, in.domainsPerGroup);
+    if (out.servingDomains % group != 0)
+        out.warnings.push_back({"cluster.gpus", "the cluster's " + std::to_string(out.servingDomains)
+                                    + " serving domains are not whole expert-parallel groups of " + std::to_string(group)
+                                    + ": " + std::to_string(out.servingDomains % group)
+                                    + " of them cannot form a group and are counted as serving anyway"});
     out.spareDomains = sparesFor(in, out.servingDomains);
     out.domains = out.servingDomains + out.spareDomains;
     out.gpus = out.domains * in.gpusPerDomain;

@@ -39,6 +39,10 @@ struct SizingInput {
     units::TokenRate throughputPerGpu;  // at the SLO
     double maxLoadAtPeak = 1, goodput = 1; // demand: the peak's share of serving capacity
     units::Power facilityPowerCap;      // zero = no cap
+    // Domains one serving group spans (wide expert parallelism over several domains): a cluster
+    // sized from demand, the power cap or nothing serves in whole groups; a fixed size is taken
+    // as given, with a warning when it is not whole groups.
+    int domainsPerGroup = 1;
 };
 
 struct SizingResult {

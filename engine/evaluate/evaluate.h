@@ -35,6 +35,10 @@ struct ThroughputAnswer {
     Evidence evidence;
     Warnings warnings;
     std::string derivation; // how the figure was obtained (ThroughputEstimate::derivation); may be empty
+    // Wide expert parallelism (workload.expert_parallel_gpus) from an estimate: the exchange's
+    // average scale-out traffic per GPU in the roofline's decode step; unknown for an explicit figure.
+    bool expertTrafficKnown = false;
+    units::Bandwidth expertTrafficPerGpu{};
 };
 using ThroughputSource = std::function<Result<ThroughputAnswer>(const Scenario&, const Catalog&)>;
 

@@ -197,6 +197,28 @@ Result<NetworkPlan> planNetwork(Work& w, int gpus, std::optional<FabricResult> s
     return out;
 }
 
+namespace {
+
+// Wide expert parallelism: what each GPU can send across the fabric and the share of it the
+// expert all-to-all uses on average.
+void expertTrafficDetails(const Work& w, std::vector<Metric>& out)
+{
+    const NetworkInputs& n = w.s.network;
+    const double provisioned = n.nic_gbps.value * n.nics_per_gpu.value;
+    const double usable = provisioned / std::max(1.0, n.oversubscription.value);
+    const double traffic = in_gigabits_per_second(w.throughput.expertTrafficPerGpu);
+    const auto e = std::make_shared<const Evidence>(evidenceOf(
+        w.s, {"workload.expert_parallel_gpus", "network.nic_gbps", "network.nics_per_gpu", "network.oversubscription"},
+        "model"));
+    addMetric(out, "network.scale_out_gbps_per_gpu", "Scale-out bandwidth per GPU (NICs)", provisioned, "Gb/s", e);
+    addMetric(out, "network.expert_traffic_gbps_per_gpu", "Expert all-to-all across domains per GPU (average)", traffic,
+              "Gb/s", e);
+    addMetric(out, "network.scale_out_load", "Scale-out load of the expert all-to-all",
+              usable > 0 ? traffic / usable : 0.0, "fraction", e);
+}
+
+} // namespace
+
 Result<void> collectiveDetails(const Work& w, std::vector<Metric>& out)
 {
     if (!w.gpu)
@@ -219,6 +241,8 @@ Result<void> collectiveDetails(const Work& w, std::vector<Metric>& out)
         addMetric(out, "network.kv_transfer_ms_per_request", "KV hand-off time per request", in_seconds(t.value()) * 1e3,
                   "ms", e);
     }
+    if (w.throughput.expertTrafficKnown)
+        expertTrafficDetails(w, out);
     if (!w.training() || !gpu.scaleUpBandwidth.known())
         return boost::outcome_v2::success();
     HierarchicalAllReduceInput in;

@@ -71,6 +71,9 @@ Result<void> size(Work& w, Power overheadPerGpu)
     in.throughputPerGpu = w.throughput.totalPerGpu;
     in.maxLoadAtPeak = s.cluster.max_load_at_peak.value;
     in.goodput = w.goodput;
+    const int expertGroup = static_cast<int>(s.workload.expert_parallel_gpus.value);
+    if (!w.training() && w.model.experts > 0 && expertGroup > in.gpusPerDomain)
+        in.domainsPerGroup = (expertGroup + in.gpusPerDomain - 1) / in.gpusPerDomain;
     // Sized to the cap, the cap chooses the size. Any other cluster is checked against the cap once
     // its whole IT power is known, fabric and storage included (checkPowerCap): checked here, with
     // the network's share of a first guess at most, a cluster just over the cap was refused with a

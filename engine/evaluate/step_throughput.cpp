@@ -134,6 +134,12 @@ double rooflineTimeShare(const Work& w, EvaluationCache* cache)
                                       + (w.throughput.evidence.method.empty() ? std::string("given")
                                                                               : w.throughput.evidence.method)
                                       + ", and measured runs already carry their own"});
+    const Number& expertGroup = w.s.workload.expert_parallel_gpus;
+    if (expertGroup.value > 0 && !w.training() && w.throughput.evidence.method == "input")
+        w.out.warnings.push_back({"workload.expert_parallel_gpus",
+                                  "expert parallelism over " + numberText(expertGroup.value)
+                                      + " GPUs does not change a throughput that is given: the figure is taken as "
+                                        "measured on that group, and the scale-out traffic it makes is not known"});
     appendWarnings(w.out.warnings, w.throughput.warnings);
     w.out.throughputDerivation = w.throughput.derivation;
 }

@@ -29,6 +29,8 @@ std::optional<std::string> notApplicable(const FieldSpec& f, const Scenario& s)
                "the provider's";
     if (f.path == "workload.prefill_gpu_fraction" && s.workload.serving.value != "disaggregated")
         return "not applicable: aggregated serving has no prefill pool; the roofline's time shares split the cost";
+    if (f.path == "workload.expert_parallel_gpus" && s.workload.kind.value == "training")
+        return "not applicable: it spreads a served model's experts; a training job's parallelism is not modelled";
     return std::nullopt;
 }
 

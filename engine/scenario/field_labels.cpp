@@ -25,6 +25,7 @@ constexpr auto kLabels = std::to_array<std::pair<std::string_view, std::string_v
     {"workload.min_tokens_per_s_per_user", "Interactivity (tokens/s per user)"},
     {"workload.max_ttft_s", "Max time to first token"},
     {"workload.accepted_tokens_per_step", "Accepted tokens per decode step (MTP)"},
+    {"workload.expert_parallel_gpus", "Expert-parallel GPUs"},
     {"workload.throughput_tokens_per_s_per_gpu", "Throughput per GPU"},
     {"workload.throughput_requests_per_s_per_gpu", "Requests per GPU a second"},
     {"workload.demand_tokens_per_day", "Demand (tokens a day)"},

@@ -42,6 +42,7 @@ struct WorkloadInputs {
     Number input_tokens, output_tokens;
     Number min_tokens_per_s_per_user, max_ttft_s;
     Number accepted_tokens_per_step; // speculative decoding (MTP): output tokens a decode step yields per sequence
+    Number expert_parallel_gpus;     // wide expert parallelism: GPUs of one serving group; 0 = within one domain
     Number throughput_tokens_per_s_per_gpu;   // optional explicit figure
     Number throughput_requests_per_s_per_gpu; // optional explicit figure in requests (VLM samples/queries)
     Number demand_tokens_per_day, demand_requests_per_s;

@@ -84,6 +84,13 @@ const Row kRows[] = {
      "weight and KV reads) and serves x tokens per step, so per-user speed and decode throughput scale by x over "
      "the longer step. Applies to modelled throughput only: measured rows already carry the speculative decoding "
      "their runs used."},
+    {PLANNER_NUM(workload, expert_parallel_gpus), FieldKind::Integer, "GPUs", 0, 1e5, 0, {}, kBuiltin, Grade::Estimate,
+     "Wide expert parallelism for a mixture-of-experts model: the GPUs of one serving group, which may span several "
+     "scale-up domains (288 = four NVL72 racks); 0 = a group inside one domain. Each GPU runs attention for its own "
+     "sequences and holds its share of the routed experts; every token's hidden vector goes to its experts and back, "
+     "and the share bound for other domains crosses the scale-out NICs (network.nic_gbps x network.nics_per_gpu), "
+     "overlapped with compute. The throughput found for one domain moves by the roofline's ratio of the wide group "
+     "to one domain's."},
     {PLANNER_NUM(workload, throughput_tokens_per_s_per_gpu), FieldKind::Number, "tokens/s/GPU", 0, 1e8, nan, {}, "",
      Grade::User, "Explicit throughput (input + output tokens per second per GPU); overrides every model.",
      {}, false, true},
@@ -447,6 +454,12 @@ Scenario defaultScenario()
     Scenario s;
     applyStaticDefaults(s);
     return s;
+}
+
+bool throughputReads(std::string_view path)
+{
+    return path == "system" || path.substr(0, 9) == "workload." || path == "network.nic_gbps"
+        || path == "network.nics_per_gpu" || path == "network.oversubscription";
 }
 
 } // namespace planner

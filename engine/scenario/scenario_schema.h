@@ -48,6 +48,11 @@ struct FieldSpec {
 
 std::span<const FieldSpec> scenarioFields();
 const FieldSpec* findField(std::string_view path);
+// The fields a throughput estimate reads: the system, every workload field, and the scale-out
+// bandwidth per GPU (NIC ports, their speed, the leaf's oversubscription) that wide expert
+// parallelism exchanges over. A sweep re-asks the throughput
+// source only along these, and an answer is remembered by them.
+bool throughputReads(std::string_view path);
 // The field's path as a permanent shared text (made once per field), so evidence naming the field
 // shares it instead of copying its characters. `f` must be a row of scenarioFields().
 const SharedString& sharedPath(const FieldSpec& f);

@@ -74,6 +74,12 @@ Result<RooflineSetup> baseSetup(const RooflineInput& in)
     s.peakFlops = g.denseFlops[static_cast<std::size_t>(*cp)].value();
     if (g.scaleUpBandwidth.known())
         s.scaleUpOneWay = g.scaleUpBandwidth.value() * 0.5;
+    s.domainSize = std::max(1, in.domainSize);
+    s.scaleOutOneWay = in.options.scaleOutOneWay;
+    s.wideExpertParallel = in.options.expertParallel > 0 && s.experts > 0;
+    if (in.options.expertParallel > 0 && !s.wideExpertParallel)
+        s.warnings.push_back({"workload.expert_parallel_gpus", "model " + m.id
+                              + " has no routed experts: expert parallelism does not apply, the group is chosen as usual"});
     s.efficiency = in.efficiency;
     s.inputTokens = in.inputTokens;
     s.outputTokens = in.outputTokens;
@@ -117,15 +123,33 @@ double prefillAttention(const RooflineSetup& s, double n)
     return s.prefillAttentionPerContext * causalPairs(n) + s.slidingFlopsPerContext * causalPairs(n, s.slidingWindow);
 }
 
+// Routed experts each GPU of a wide expert-parallel group holds: E / G, at least one (a group wider
+// than E holds redundant copies).
+double expertsPerGpu(const RooflineSetup& s)
+{
+    return std::max(static_cast<double>(s.experts) / s.groupSize, 1.0);
+}
+
+// Weight bytes the whole group keeps in HBM: one copy of the model, or with wide expert
+// parallelism the dense weights on every GPU plus its experts.
+double residentWeightBytes(const RooflineSetup& s)
+{
+    if (!s.wideExpertParallel)
+        return units::in_bytes(s.weights);
+    return (s.denseParams + expertsPerGpu(s) * s.expertParams) * s.bytesPerParam * s.groupSize;
+}
+
 // Memory of a group of G GPUs and the batch it holds before the option cap (may be < 1).
 double sizeGroup(RooflineSetup& s, const GpuSpec& g, int groupSize, const RooflineOptions& o)
 {
     s.groupSize = groupSize;
     s.usableHbm = g.hbmCapacity.value() * (o.usableHbmFraction * groupSize);
     const double perSequence = kvBytesPerSequence(s, s.inputTokens + s.outputTokens);
-    const double raw = perSequence > 0 ? (units::in_bytes(s.usableHbm) - units::in_bytes(s.weights)) / perSequence
+    const double raw = perSequence > 0 ? (units::in_bytes(s.usableHbm) - residentWeightBytes(s)) / perSequence
                                        : static_cast<double>(o.maxBatch);
-    s.maxBatch = static_cast<int>(std::clamp(std::floor(raw), 0.0, static_cast<double>(o.maxBatch)));
+    // Data-parallel attention runs an engine's batch on every GPU of a wide expert-parallel group.
+    const double cap = std::min(static_cast<double>(o.maxBatch) * (s.wideExpertParallel ? groupSize : 1), 1e9);
+    s.maxBatch = static_cast<int>(std::clamp(std::floor(raw), 0.0, cap));
     return raw;
 }
 
@@ -141,7 +165,7 @@ Error doesNotFit(const RooflineInput& in, const RooflineSetup& s)
     const double tokens = in.inputTokens + in.outputTokens;
     return infeasible("workload.model",
                       in.model->id + " at " + std::string(precisionName(in.precision)) + " does not fit: weights "
-                          + numberText(units::in_gigabytes(s.weights)) + " GB vs usable HBM "
+                          + numberText(residentWeightBytes(s) / 1e9) + " GB vs usable HBM "
                           + numberText(units::in_gigabytes(s.usableHbm)) + " GB on " + std::to_string(s.groupSize)
                           + " " + in.gpu->id + " GPUs (" + numberText(in.options.usableHbmFraction * 100)
                           + "% of HBM), with room needed for one " + numberText(tokens) + "-token sequence");
@@ -178,8 +202,9 @@ Result<RooflineSetup> chooseGroup(RooflineSetup s, const RooflineInput& in)
 {
     const RooflineOptions& o = in.options;
     const double keep = (1.0 - o.kvReserveFraction);
-    if (o.groupSize > 0) {
-        if (sizeGroup(s, *in.gpu, o.groupSize, o) < 1.0)
+    const int fixed = s.wideExpertParallel ? o.expertParallel : o.groupSize;
+    if (fixed > 0) {
+        if (sizeGroup(s, *in.gpu, fixed, o) < 1.0)
             return doesNotFit(in, s);
         return meetsTtft(s, o) ? Result<RooflineSetup>(std::move(s))
                                : Result<RooflineSetup>(tooSlowToFirstToken(in, s));
@@ -205,10 +230,42 @@ Result<RooflineSetup> chooseGroup(RooflineSetup s, const RooflineInput& in)
     return s;
 }
 
+// Wide expert parallelism: the bytes one GPU sends per layer for `tokens` tokens of the group, split
+// between the GPUs of its own scale-up domain and the rest of the group.
+struct ExchangeBytes {
+    double inside = 0, outside = 0;
+};
+
+ExchangeBytes exchangeBytes(const RooflineSetup& s, double tokens)
+{
+    const double bytes = allToAllBytesPerGpu(tokens, s.expertsPerToken, s.dModel, s.groupSize);
+    if (s.groupSize <= 1)
+        return {};
+    const double peers = s.groupSize - 1.0;
+    const double outsideShare = (s.groupSize - std::min(s.domainSize, s.groupSize)) / peers;
+    return {bytes * (1.0 - outsideShare), bytes * outsideShare};
+}
+
+double transferSeconds(double bytes, const units::Bandwidth& oneWay)
+{
+    const double rate = units::in_bytes(oneWay * units::seconds(1));
+    return bytes > 0 && rate > 0 ? bytes / rate : 0.0;
+}
+
+// Dispatch and combine over both paths at once: two latencies and the slower transfer, per layer.
+double wideExchangeSeconds(const RooflineSetup& s, double tokens)
+{
+    const ExchangeBytes b = exchangeBytes(s, tokens);
+    const double transfer = std::max(transferSeconds(b.inside, s.scaleUpOneWay), transferSeconds(b.outside, s.scaleOutOneWay));
+    return s.layers * (2.0 * units::in_seconds(s.collectiveLatency) + transfer);
+}
+
 units::Time communication(const RooflineSetup& s, double tokens)
 {
     if (s.groupSize <= 1 || s.layers <= 0)
         return units::seconds(0);
+    if (s.wideExpertParallel)
+        return units::seconds(wideExchangeSeconds(s, tokens));
     const double g = s.groupSize;
     const double oneWay = units::in_bytes(s.scaleUpOneWay * units::seconds(1));
     const double allReduce = tokens * s.dModel * kActivationBytes * 2.0 * (g - 1) / g;
@@ -227,6 +284,8 @@ units::Time communication(const RooflineSetup& s, double tokens)
 double weightBytesPerGpu(const RooflineSetup& s, double tokens)
 {
     const double touched = expectedExpertsTouched(s.experts, s.expertsPerToken, tokens);
+    if (s.wideExpertParallel) // its dense weights, and its experts the group's tokens touch
+        return (s.denseParams + expertsPerGpu(s) * touched / s.experts * s.expertParams) * s.bytesPerParam;
     return (s.denseParams + touched * s.expertParams) * s.bytesPerParam / s.groupSize;
 }
 
@@ -238,8 +297,10 @@ double effectiveBandwidth(const RooflineSetup& s)
 double effectiveFlops(const RooflineSetup& s) { return s.peakFlops.value() * s.efficiency.compute; }
 
 struct StepParts {
-    double memory = 0, compute = 0, other = 0;
-    double total() const { return std::max(memory, compute) + other; }
+    double memory = 0, compute = 0;
+    double overlapped = 0; // wide expert parallelism: the exchange, hidden behind the longer of the two
+    double other = 0;
+    double total() const { return std::max({memory, compute, overlapped}) + other; }
 };
 
 StepParts decodeStep(const RooflineSetup& s, int batch)
@@ -259,7 +320,12 @@ StepParts decodeStep(const RooflineSetup& s, int batch)
     StepParts p;
     p.memory = (weightBytesPerGpu(s, tokens) + kvBytes) / effectiveBandwidth(s);
     p.compute = flops / effectiveFlops(s);
-    p.other = units::in_seconds(communication(s, tokens) + s.overhead);
+    if (s.wideExpertParallel) {
+        p.overlapped = wideExchangeSeconds(s, tokens);
+        p.other = units::in_seconds(s.overhead);
+    } else {
+        p.other = units::in_seconds(communication(s, tokens) + s.overhead);
+    }
     return p;
 }
 
@@ -284,9 +350,16 @@ Result<RooflineSetup> prepareRoofline(const RooflineInput& in)
         return badInput("workload.input_tokens", "input and output tokens per request must be positive");
     if (!(in.efficiency.bandwidth > 0) || !(in.efficiency.compute > 0))
         return badInput("calibration", "roofline efficiencies must be positive");
+    if (in.options.expertParallel < 0)
+        return badInput("workload.expert_parallel_gpus", "expert-parallel GPUs must be zero (off) or more");
     auto base = baseSetup(in);
     if (!base)
         return base.error();
+    const RooflineSetup& b = base.value();
+    if (b.wideExpertParallel && in.options.expertParallel > b.domainSize && !(b.scaleOutOneWay.value() > 0))
+        return badInput("network.nic_gbps", "expert parallelism over " + std::to_string(in.options.expertParallel)
+                                                + " GPUs crosses scale-up domains of " + std::to_string(b.domainSize)
+                                                + " and needs the scale-out NICs' bandwidth");
     return chooseGroup(std::move(base).value(), in);
 }
 
@@ -346,6 +419,14 @@ std::vector<CurvePoint> toCurve(const std::vector<RooflinePoint>& sweep)
 units::Time prefillTime(const RooflineSetup& s)
 {
     const double n = s.inputTokens;
+    if (s.wideExpertParallel) {
+        // Every GPU prefills a request of its own at once (data-parallel attention): its request's
+        // compute, its weights read once, and the exchange of the group's G x n tokens, overlapped.
+        const double tokens = n * s.groupSize;
+        const double compute = (2.0 * s.activeParams * n + prefillAttention(s, n)) / effectiveFlops(s);
+        const double memory = weightBytesPerGpu(s, tokens) / effectiveBandwidth(s);
+        return units::seconds(std::max({compute, memory, wideExchangeSeconds(s, tokens)})) + s.overhead;
+    }
     const double flops = (2.0 * s.activeParams * n + prefillAttention(s, n)) / s.groupSize;
     const double compute = flops / effectiveFlops(s);
     const double memory = weightBytesPerGpu(s, n) / effectiveBandwidth(s);
@@ -354,7 +435,48 @@ units::Time prefillTime(const RooflineSetup& s)
 
 units::TokenRate prefillRatePerGpu(const RooflineSetup& s)
 {
-    return units::tokens_per_second(s.inputTokens / units::in_seconds(prefillTime(s)) / s.groupSize);
+    const int requestsAtOnce = s.wideExpertParallel ? s.groupSize : 1;
+    return units::tokens_per_second(s.inputTokens * requestsAtOnce / units::in_seconds(prefillTime(s)) / s.groupSize);
+}
+
+namespace {
+
+double tokensPerStep(const RooflineSetup& s, int batch)
+{
+    return std::max(1, batch) * (1.0 + s.draftsPerStep + s.promptPerStep);
+}
+
+} // namespace
+
+units::Time expertExchangeTime(const RooflineSetup& s, double tokens)
+{
+    return units::seconds(s.wideExpertParallel && s.groupSize > 1 ? wideExchangeSeconds(s, tokens) : 0.0);
+}
+
+units::DataSize scaleOutBytesPerStep(const RooflineSetup& s, int batch)
+{
+    if (!s.wideExpertParallel)
+        return units::bytes(0.0);
+    return units::bytes(s.layers * exchangeBytes(s, tokensPerStep(s, batch)).outside);
+}
+
+bool scaleOutSetsTheStep(const RooflineSetup& s, int batch)
+{
+    if (!s.wideExpertParallel)
+        return false;
+    const double tokens = tokensPerStep(s, batch);
+    const ExchangeBytes b = exchangeBytes(s, tokens);
+    const StepParts p = decodeStep(s, std::max(1, batch));
+    return transferSeconds(b.outside, s.scaleOutOneWay) >= transferSeconds(b.inside, s.scaleUpOneWay)
+        && p.overlapped >= std::max(p.memory, p.compute);
+}
+
+double scaleOutBusyShare(const RooflineSetup& s, int batch)
+{
+    if (!s.wideExpertParallel)
+        return 0.0;
+    const double busy = s.layers * transferSeconds(exchangeBytes(s, tokensPerStep(s, batch)).outside, s.scaleOutOneWay);
+    return std::min(1.0, busy / units::in_seconds(decodeStepTime(s, batch)));
 }
 
 } // namespace planner

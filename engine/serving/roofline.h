@@ -43,6 +43,21 @@
 // - KV cache at 16-bit from the catalog, halved for 8- and 4-bit serving (4-bit KV not modelled).
 // - A GPU without a FLOPS figure at the precision computes at the next wider one (FP4 weights on
 //   Hopper run FP8 maths), with a warning.
+// - Wide expert parallelism (RooflineOptions::expertParallel = G, may span several domains): the
+//   group is G GPUs, each running attention and the dense (shared) weights for its own sequences
+//   (data-parallel attention, the dense weights replicated on every GPU) while the routed experts
+//   spread over the group, max(E / G, 1) a GPU (a group wider than E holds redundant copies).
+//   Per step each GPU reads its dense weights and its experts that the group's tokens touch, and
+//   sends every token's hidden vector to its k experts and back (allToAllBytesPerGpu); of the
+//   (G - 1) other GPUs, S - 1 share its scale-up domain of S GPUs and G - S do not, so that share
+//   of the bytes crosses the scale-out NICs (RooflineOptions::scaleOutOneWay per GPU). Both paths
+//   run at once: a layer's exchange takes two latencies plus the slower of the two transfers. The
+//   exchange overlaps with compute and memory traffic (two micro-batches in flight, as DeepSeek's
+//   and SGLang's wide-EP deployments run), so the step is the longest of the three plus overhead.
+//   Every layer counts as an MoE layer (DeepSeek-V3's first three dense layers are not told apart).
+//   Prefill likewise: every GPU prefills a request of its own at once, so the prefill time (and
+//   TTFT) is one request's compute on one GPU, its weights read once, or the exchange of the
+//   group's tokens, whichever is longest.
 // - Speculative decoding (MTP): with x accepted tokens a step (RooflineInput::acceptedPerStep), a
 //   step verifies ceil(x - 1) drafts per sequence besides its own token (their compute and
 //   attention; the same weight and KV reads) and yields x output tokens per sequence, so per user
@@ -73,10 +88,13 @@ struct RooflineOptions {
     double kvReserveFraction = 0.3;  // share of usable HBM the chosen group keeps for KV cache
     units::Time stepOverhead = units::seconds(0.5e-3);     // launches, sampling, scheduling
     units::Time collectiveLatency = units::seconds(10e-6); // one all-reduce or all-to-all
-    int maxBatch = 4096;             // sequences per group; engines cap concurrency too
+    int maxBatch = 4096;             // sequences per group (per GPU of a wide expert-parallel one); engines cap concurrency too
     int groupSize = 0;               // 0: choose as above; otherwise use exactly this group
     GroupChoice groupChoice = GroupChoice::Smallest;
     units::Time maxTtft;             // zero: no limit; otherwise grow the group to meet it
+    // Wide expert parallelism over this many GPUs (see the header comment); 0: the group choice above.
+    int expertParallel = 0;
+    units::Bandwidth scaleOutOneWay; // per GPU, all its NICs, one direction: the cross-domain path
 };
 
 enum class DecodeMode { WithChunkedPrefill, DecodeOnly };
@@ -104,6 +122,9 @@ struct RooflineSetup {
     units::Bandwidth hbmBandwidth; // per GPU, peak
     FlopRate peakFlops;            // per GPU, dense, at the precision used
     units::Bandwidth scaleUpOneWay; // per GPU; zero: latency-only communication
+    units::Bandwidth scaleOutOneWay; // per GPU, wide expert parallelism across domains
+    int domainSize = 1;              // GPUs in one scale-up domain
+    bool wideExpertParallel = false; // attention data-parallel, experts spread (header comment)
     Efficiency efficiency;
     double denseParams = 0;  // read every step
     double expertParams = 0; // per routed expert
@@ -149,5 +170,17 @@ std::vector<CurvePoint> toCurve(const std::vector<RooflinePoint>& sweep);
 units::Time prefillTime(const RooflineSetup& s);
 // Input tokens/s per GPU of a group doing nothing but prefill.
 units::TokenRate prefillRatePerGpu(const RooflineSetup& s);
+
+// Wide expert parallelism: the dispatch and combine of `tokens` tokens of the whole group through
+// every layer, both paths at once (zero when the group is not wide expert-parallel).
+units::Time expertExchangeTime(const RooflineSetup& s, double tokens);
+// Wide expert parallelism: bytes one GPU sends over its scale-out NICs in one decode step of the
+// batch (zero for a group inside one domain), and the share of the step those transfers keep the
+// NICs busy (0 to 1).
+units::DataSize scaleOutBytesPerStep(const RooflineSetup& s, int batch);
+double scaleOutBusyShare(const RooflineSetup& s, int batch);
+// Whether the exchange over the scale-out NICs is the longest part of the decode step of the batch:
+// then a faster NIC shortens the step.
+bool scaleOutSetsTheStep(const RooflineSetup& s, int batch);
 
 } // namespace planner

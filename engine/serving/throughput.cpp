@@ -40,9 +40,8 @@ bool sameCurve(const BenchmarkPoint& a, const BenchmarkPoint& b, const Catalog& 
 
 using namespace throughput_detail;
 
-namespace {
+namespace throughput_detail {
 
-// Every rate of an estimate times f: the figure, its parts, its band and its curve move together.
 void scaleRates(ThroughputEstimate& e, double f)
 {
     e.totalPerGpu *= f;
@@ -54,6 +53,10 @@ void scaleRates(ThroughputEstimate& e, double f)
     for (CurvePoint& p : e.curve)
         p.totalPerGpu *= f;
 }
+
+} // namespace throughput_detail
+
+namespace {
 
 std::optional<Error> validate(const ThroughputQuery& q)
 {
@@ -331,6 +334,17 @@ Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& quer
 {
     if (auto error = validate(query))
         return *error;
+    if (query.expertParallelGpus <= 0)
+        return estimateInDomain(query, claim);
+    ThroughputQuery inDomain = query;
+    inDomain.expertParallelGpus = 0;
+    const ModelSpec* spec = catalog_->model(query.model);
+    const Context c{*catalog_, *calibration_, curvesOf(spec ? std::string_view(spec->id) : query.model), query};
+    return withWideExpertParallel(c, estimateInDomain(inDomain, claim));
+}
+
+Result<ThroughputEstimate> ThroughputModel::estimateInDomain(const ThroughputQuery& query, const VendorClaim* claim) const
+{
     const ModelSpec* spec = catalog_->model(query.model);
     const Context c{*catalog_, *calibration_, curvesOf(spec ? std::string_view(spec->id) : query.model), query};
     const MeasuredCurve* own
@@ -350,7 +364,7 @@ Result<ThroughputEstimate> ThroughputModel::estimate(const ThroughputQuery& quer
         loose.scenario = MlperfScenario::Offline;
         // Unless the loose figure is only the best run of the system's own frontier: rows that stop
         // short of low interactivity bound Offline from below, not from above.
-        auto l = estimate(loose, claim);
+        auto l = estimateInDomain(loose, claim);
         const bool frontierEnd = l && fromOwnRows(l.value().method) && !offlineRowOf(c, query);
         if (l && e)
             holdToLatencyBoundShare(*calibration_, query, l.value(), e.value());

@@ -140,6 +140,12 @@ struct ThroughputQuery {
     // Speculative decoding (MTP): output tokens a decode step yields per sequence. Read by the
     // roofline alone (ThroughputMethod::Analytic): measured rows carry their runs' own.
     double acceptedTokensPerStep = 1;
+    // Wide expert parallelism over this many GPUs (0: off), which may span scale-up domains, and
+    // the scale-out bandwidth per GPU (all its NICs over the leaf's oversubscription, one
+    // direction) its exchange across domains uses. Any figure is moved by the roofline's ratio of that group to one domain's (see
+    // ThroughputModel::estimate).
+    int expertParallelGpus = 0;
+    units::Bandwidth scaleOutPerGpu;
     bool withCurve = true;       // fill ThroughputEstimate::curve (sweeps turn it off)
     // The MLPerf round the figure is for (index as mlperfRoundIndex: 11 = v5.1); 0: none. A figure
     // read from rows of an earlier round is then multiplied by the software gain between the two
@@ -177,6 +183,13 @@ struct ThroughputEstimate {
     // Read from disaggregated rows that state their pools: the prefill pool's share of the GPUs
     // (CurveReading::prefillShare), which is the share of GPU time input tokens take; < 0 unknown.
     double prefillPoolShare = -1;
+    // Wide expert parallelism (ThroughputQuery::expertParallelGpus): the factor applied for the
+    // group over one domain's (1 when the wide group's roofline alone answers; 0 when not applied),
+    // the share of the roofline's decode step the exchange keeps the scale-out NICs busy, and
+    // the average traffic per GPU that makes (the share times their usable rate).
+    double wideExpertFactor = 0;
+    units::Bandwidth scaleOutPerGpu;
+    double scaleOutBusy = 0;
     units::TokenRate transferAnchor; // transferred with a measured ratio: the per-user rate it was read at
     int sourceRound = 0;          // newest MLPerf round of the rows read (0: none is an MLPerf row)
     double softwareGain = 1;      // factor applied for the rounds between sourceRound and the query's round
@@ -235,11 +248,18 @@ public:
     // the claimed ratio, method transferred, graded no better than the claim or that estimate.
     // When the roofline's ratio for the same pair differs from the claim by more than 2x, a
     // warning says so; the claim still applies.
+    // With wide expert parallelism (the query's expertParallelGpus), the figure so found, which
+    // the rows or the roofline give for a group inside one domain, is multiplied by the roofline's
+    // ratio of the wide group to expert parallelism over one domain (roofline.h), both at the
+    // requirement: the model's own errors largely cancel in the ratio. Where one domain cannot
+    // hold the model, the wide group's roofline alone answers (method analytic).
     Result<ThroughputEstimate> estimate(const ThroughputQuery& query, const VendorClaim* claim = nullptr) const;
     const std::vector<MeasuredCurve>& curves() const { return curves_; }
 
 private:
     std::span<const MeasuredCurve> curvesOf(std::string_view model) const;
+    // The estimate for a group inside one domain, before wide expert parallelism.
+    Result<ThroughputEstimate> estimateInDomain(const ThroughputQuery& query, const VendorClaim* claim) const;
 
     const Catalog* catalog_;
     const Calibration* calibration_;

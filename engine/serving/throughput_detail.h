@@ -50,8 +50,11 @@ void addReading(ThroughputEstimate& e, const CurveReading& r);
 
 // The roofline of a system at the query's requirement; efficiency overrides the calibration's,
 // byClass takes the model's architecture class fit (calibration.h).
+// expertParallel > 0: wide expert parallelism over that many GPUs, across domains over the query's
+// scale-out bandwidth (roofline.h).
 Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, Precision p, double in, double out,
-                                  Serving serving, const Efficiency* efficiency = nullptr, bool byClass = false);
+                                  Serving serving, const Efficiency* efficiency = nullptr, bool byClass = false,
+                                  int expertParallel = 0);
 void analyticWarnings(ThroughputEstimate& e, const AnalyticRead& a, std::string_view system, const ThroughputQuery& q);
 void addAnalyticEvidence(ThroughputEstimate& e, const Context& c, const AnalyticRead& a, std::string_view system,
                          Precision p);
@@ -62,6 +65,14 @@ ThroughputEstimate measured(const Context& c, const MeasuredCurve& m);
 ThroughputEstimate transferredFrom(const Context& c, const MeasuredCurve& source, double ratio,
                                    const AnalyticRead* target);
 ThroughputEstimate analytic(const Context& c, const AnalyticRead& a);
+
+// Every rate of an estimate times f: the figure, its parts, its band and its curve move together.
+void scaleRates(ThroughputEstimate& e, double f);
+
+// Wide expert parallelism (wide_expert_parallel.cpp): the in-domain estimate moved to the query's
+// group, or the wide group's roofline where one domain cannot hold the model. The band is set
+// again by the caller for a figure the roofline alone gives.
+Result<ThroughputEstimate> withWideExpertParallel(const Context& c, Result<ThroughputEstimate> inDomain);
 
 // Transfers (throughput_transfer.cpp): candidates best first; the first that the roofline can
 // relate; the system's own rows stopping short of the requirement.

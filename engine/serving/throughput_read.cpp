@@ -119,7 +119,7 @@ double blended(double in, double out, double prefill, double decodeOutput)
 // in every generation (class fits on few rows of one model skewed transfers: v5.1 Mixtral on
 // MI325X read 10x low through an MoE fit made on DeepSeek-R1 rows alone).
 Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, Precision p, double in, double out,
-                                  Serving serving, const Efficiency* efficiency, bool byClass)
+                                  Serving serving, const Efficiency* efficiency, bool byClass, int expertParallel)
 {
     const SystemSpec* system = c.catalog.system(systemId);
     const GpuSpec* gpu = system ? c.catalog.gpu(system->gpu) : nullptr;
@@ -137,6 +137,8 @@ Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, P
                         c.q.minPerUser};
     input.options.maxTtft = c.q.maxTtft;
     input.acceptedPerStep = c.q.acceptedTokensPerStep;
+    input.options.expertParallel = expertParallel;
+    input.options.scaleOutOneWay = c.q.scaleOutPerGpu;
     auto setup = prepareRoofline(input);
     if (!setup)
         return setup.error();

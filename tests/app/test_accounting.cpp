@@ -90,7 +90,18 @@ Evaluation evaluateExample(const QString& file)
 
 const QStringList kExamples{QStringLiteral("gb200-nvl72-deepseek-r1.json"), QStringLiteral("gb300-nvl72-deepseek-r1.json"),
                             QStringLiteral("vr200-nvl72-deepseek-r1.json"),
-                            QStringLiteral("vr200-nvl72-coreweave-deployment.json")};
+                            QStringLiteral("vr200-nvl72-coreweave-deployment.json"),
+                            QStringLiteral("gb200-nvl72-deepseek-r1-wide-ep.json")};
+
+const QString kWideEp = QStringLiteral("gb200-nvl72-deepseek-r1-wide-ep.json");
+
+Evaluation evaluateWith(const Scenario& s)
+{
+    auto e = evaluate(s, builtinCatalog(), examplesContext());
+    if (!e)
+        qFatal("%s", e.error().message.c_str());
+    return e.value();
+}
 
 } // namespace
 
@@ -406,6 +417,69 @@ private Q_SLOTS:
         const auto& none = plain.value().warnings;
         QVERIFY(std::none_of(none.begin(), none.end(),
                              [](const Warning& x) { return x.where == "workload.accepted_tokens_per_step"; }));
+    }
+
+    void expertParallelismOverFourRacksCarriesScaleOutTraffic()
+    {
+        // Four GB200 NVL72 racks in one expert-parallel group: 216 of each GPU's 287 peers sit in
+        // other racks, so the exchange crosses the NICs. One rack's group keeps it on NVLink.
+        Scenario s = example(kWideEp);
+        const Evaluation four = evaluateWith(s);
+        const double traffic = metric(four, "network.expert_traffic_gbps_per_gpu");
+        QVERIFY(traffic > 0);
+        // Provisioned: one 800 Gb/s ConnectX-8 port a GPU, no oversubscription, so the load is
+        // the traffic over 800.
+        QCOMPARE(metric(four, "network.scale_out_gbps_per_gpu"), 800.0);
+        VERIFY_RELATIVE(metric(four, "network.scale_out_load"), traffic / 800.0, 1e-12);
+        // Sized from demand in whole groups of four racks.
+        const int servingDomains = static_cast<int>(metric(four, "sizing.serving_gpus")) / 72;
+        QCOMPARE(servingDomains % 4, 0);
+        QVERIFY2(four.throughputDerivation.find("expert parallelism over 288 GPUs (4 domains of 72)") != std::string::npos,
+                 four.throughputDerivation.c_str());
+
+        set(s, "workload.expert_parallel_gpus", "72");
+        const Evaluation one = evaluateWith(s);
+        QCOMPARE(metric(one, "network.expert_traffic_gbps_per_gpu"), 0.0);
+        QCOMPARE(metric(one, "network.scale_out_load"), 0.0);
+    }
+
+    void fasterNicsNeverLowerWideExpertThroughput()
+    {
+        // 1.6 Tb/s against 800 Gb/s per GPU for the four-rack group (two 800G links, as ConnectX-9
+        // is described): never less throughput, and more here, where the exchange across racks
+        // sets the decode step (the evaluation says so).
+        Scenario s = example(kWideEp);
+        const Evaluation slow = evaluateWith(s);
+        set(s, "network.nics_per_gpu", "2");
+        const Evaluation fast = evaluateWith(s);
+        const double a = metric(slow, "results.tokens_per_s_per_gpu"), b = metric(fast, "results.tokens_per_s_per_gpu");
+        QVERIFY2(b >= a, qPrintable(QStringLiteral("1.6T %1 < 800G %2").arg(b).arg(a)));
+        const auto& w = slow.warnings;
+        const bool binds = std::any_of(w.begin(), w.end(), [](const Warning& x) {
+            return x.message.find("sets the decode step") != std::string::npos;
+        });
+        QVERIFY(binds);
+        QVERIFY(b > a * 1.01);
+        QVERIFY(metric(fast, "results.cost_per_mtok_usd") < metric(slow, "results.cost_per_mtok_usd"));
+        // Inside one rack nothing crosses the NICs: the second link buys no throughput.
+        set(s, "workload.expert_parallel_gpus", "72");
+        const Evaluation oneRackFast = evaluateWith(s);
+        set(s, "network.nics_per_gpu", "1");
+        const Evaluation oneRackSlow = evaluateWith(s);
+        QCOMPARE(metric(oneRackFast, "results.tokens_per_s_per_gpu"), metric(oneRackSlow, "results.tokens_per_s_per_gpu"));
+    }
+
+    void expertParallelismDoesNotMoveAGivenThroughput()
+    {
+        Scenario s = example(kWideEp);
+        set(s, "workload.throughput_tokens_per_s_per_gpu", "5000");
+        const Evaluation e = evaluateWith(s);
+        QCOMPARE(metric(e, "results.tokens_per_s_per_gpu"), 5000.0);
+        QVERIFY(!e.metric("network.expert_traffic_gbps_per_gpu"));
+        const auto& w = e.warnings;
+        QVERIFY(std::any_of(w.begin(), w.end(), [](const Warning& x) {
+            return x.where == "workload.expert_parallel_gpus" && x.message.find("is given") != std::string::npos;
+        }));
     }
 
     void everySwitchAndOpticHasPowerAndPrice()

@@ -8,6 +8,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace planner;
@@ -119,6 +120,34 @@ private Q_SLOTS:
         QCOMPARE(metric(e, "sizing.racks"), std::ceil(needed / 72.0));
         QCOMPARE(metric(e, "sizing.gpus"), 72.0 * std::ceil(needed / 72.0));
         bomAddsUp(e);
+    }
+
+    void wideExpertGroupsSizeInWholeGroups()
+    {
+        // One expert-parallel group of 288 GPUs spans four NVL72 racks. Demand as above needs
+        // `needed` GPUs: ceil(needed / 72) racks, rounded up to a multiple of four. A 20 MW cap
+        // keeps the largest multiple of four racks that fits; one rack alone is no group.
+        const std::pair<const char*, const char*> wide{"workload.expert_parallel_gpus", "288"};
+        const Evaluation e = run(scenario("gb300-nvl72", {{"workload.demand_tokens_per_day", "1e12"},
+                                                          {"workload.peak_to_average", "2"}, wide}));
+        const double g = metric(e, "reliability.goodput");
+        const double needed = std::ceil(1e12 * 2 / 86400.0 / (5000 * 0.85 * g));
+        QCOMPARE(metric(e, "sizing.racks"), 4 * std::ceil(needed / 72.0 / 4));
+        bomAddsUp(e);
+
+        const Evaluation narrow = run(scenario("gb300-nvl72", {{"facility.power_cap_mw", "20"}}));
+        const Evaluation capped = run(scenario("gb300-nvl72", {{"facility.power_cap_mw", "20"}, wide}));
+        QCOMPARE(double(capped.sizing.servingDomains), 4 * std::floor(narrow.sizing.servingDomains / 4.0));
+        QVERIFY(metric(capped, "sizing.facility_kw") <= 20000.0);
+
+        const Evaluation one = run(scenario("gb300-nvl72", {wide}));
+        QCOMPARE(one.sizing.servingDomains, 4); // sized from nothing: one group, not one rack
+
+        const Evaluation fixed = run(scenario("gb300-nvl72", {{"cluster.racks", "6"}, wide}));
+        QCOMPARE(fixed.sizing.servingDomains, 6); // a fixed size stands, with a warning
+        QVERIFY(std::any_of(fixed.warnings.begin(), fixed.warnings.end(), [](const Warning& w) {
+            return w.message.find("not whole expert-parallel groups of 4") != std::string::npos;
+        }));
     }
 
     void requestRateDemandIsConvertedToTokens()
