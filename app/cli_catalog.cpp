@@ -92,6 +92,9 @@ void showSystem(const SystemSpec& s, Printer& p)
     p.figure("domain price", s.domainPrice, &in_usd, "USD");
     p.figure("all-in power per GPU", s.allInPowerPerGpu, &in_kilowatts, "kW");
     p.figure("local NVMe per node", s.localNvmePerNode, &perTb, "TB");
+    p.figure("local NVMe read per node", s.localNvmeReadPerNode, &in_gigabytes_per_second, "GB/s");
+    p.figure("CPU memory per GPU", s.hostMemoryPerGpu, &in_gigabytes, "GB");
+    p.figure("CPU memory read per GPU", s.hostMemoryReadPerGpu, &in_gigabytes_per_second, "GB/s");
     if (!s.notes.empty())
         p.text("notes", s.notes);
 }

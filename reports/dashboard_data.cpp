@@ -27,6 +27,7 @@ constexpr std::array kHeadline{
     KpiSpec{"results.capex_usd", "Capex"},
     KpiSpec{"results.tokens_per_s_per_gpu", "Throughput per GPU"},
     KpiSpec{"results.utilization_realized", "Realized utilization"},
+    KpiSpec{"results.context_reuse_gpu_time_saved", "Context reuse saves", true},
 };
 
 // Interactivity bounds around the scenario's own: a person reads the curve's shape from a factor

@@ -22,6 +22,7 @@ struct MeasuredData;
 struct KpiSpec {
     std::string_view key;
     std::string_view title; // short, for a tile: "Cost per Mtok"
+    bool onlyWhereItApplies = false; // shown only when the evaluation has the figure
 };
 std::span<const KpiSpec> headlineFigures();
 

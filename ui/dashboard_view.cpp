@@ -8,10 +8,14 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace planner {
 
 namespace {
-constexpr int kTilesPerRow = 6; // twelve tiles in two rows fit 1280 px beside the form dock
+// Two rows: the twelve tiles every scenario has fit 1280 px beside the form dock six to a row; a
+// tile that only some scenarios have (context reuse) makes it seven.
+constexpr int kTileRows = 2;
 }
 
 DashboardView::DashboardView(QWidget* parent)
@@ -27,16 +31,17 @@ DashboardView::DashboardView(QWidget* parent)
     error_->setStyleSheet(QStringLiteral("QLabel { color: #b3261e; font-weight: bold; }"));
     error_->hide();
     v->addWidget(error_);
-    auto* tiles = new QGridLayout;
-    tiles->setSpacing(6);
+    tileGrid_ = new QGridLayout;
+    tileGrid_->setSpacing(6);
     const auto specs = headlineFigures();
     for (std::size_t i = 0; i < specs.size(); ++i) {
         auto* t = new KpiTile(this);
         connect(t, &KpiTile::activated, this, &DashboardView::figureActivated);
-        tiles->addWidget(t, int(i) / kTilesPerRow, int(i) % kTilesPerRow);
         tiles_.push_back(t);
+        tileShown_.push_back(!specs[i].onlyWhereItApplies);
     }
-    v->addLayout(tiles);
+    layOutTiles();
+    v->addLayout(tileGrid_);
     auto* charts = new QGridLayout;
     charts->addWidget(cost_, 0, 0);
     charts->addWidget(interactivity_, 0, 1);
@@ -54,6 +59,22 @@ KpiTile* DashboardView::tile(const QString& key) const
 }
 
 QString DashboardView::errorText() const { return error_->text(); }
+
+void DashboardView::layOutTiles()
+{
+    for (KpiTile* t : tiles_)
+        tileGrid_->removeWidget(t);
+    const int shown = int(std::count(tileShown_.begin(), tileShown_.end(), true));
+    const int perRow = std::max(1, (shown + kTileRows - 1) / kTileRows);
+    int placed = 0;
+    for (std::size_t i = 0; i < tiles_.size(); ++i) {
+        tiles_[i]->setVisible(tileShown_[i]);
+        if (tileShown_[i]) {
+            tileGrid_->addWidget(tiles_[i], placed / perRow, placed % perRow);
+            ++placed;
+        }
+    }
+}
 
 void DashboardView::setSnapshot(std::shared_ptr<const EvaluationSnapshot> snapshot)
 {
@@ -87,6 +108,14 @@ void DashboardView::redrawTiles()
             saved = kpiFigure(*s.saved, specs[i]);
         tiles_[i]->setFigure(now, saved ? &*saved : nullptr);
     }
+    bool changed = false;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const bool shown = !specs[i].onlyWhereItApplies || tiles_[i]->figure().available;
+        changed = changed || shown != tileShown_[i];
+        tileShown_[i] = shown;
+    }
+    if (changed)
+        layOutTiles();
 }
 
 void DashboardView::redraw()

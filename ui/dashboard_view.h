@@ -8,6 +8,8 @@
 
 #include <QWidget>
 
+class QGridLayout;
+
 #include <memory>
 #include <vector>
 
@@ -36,10 +38,13 @@ protected:
 private:
     void redraw(); // charts: only when visible
     void redrawTiles();
+    void layOutTiles(); // the shown tiles in two rows
 
     std::shared_ptr<const EvaluationSnapshot> snapshot_;
     bool dirty_ = false;
     std::vector<KpiTile*> tiles_;
+    QGridLayout* tileGrid_ = nullptr;
+    std::vector<bool> tileShown_; // which tiles the grid holds, to lay it out again only on a change
     QLabel* error_;
     ChartPanel *cost_, *interactivity_, *power_, *cashFlow_;
 };

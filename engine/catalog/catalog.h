@@ -84,6 +84,11 @@ struct SystemSpec {
     std::string nic;            // NicSpec id
     int nicsPerGpu = 1;
     Figure<units::DataSize> localNvmePerNode;
+    Figure<units::Bandwidth> localNvmeReadPerNode;  // all the node's data drives at once
+    // CPU memory beside the GPUs (Grace or Vera LPDDR5X, a host's DDR5), per GPU, and how fast a
+    // GPU reads it (NVLink-C2C or PCIe, one direction): a tier for reused KV cache.
+    Figure<units::DataSize> hostMemoryPerGpu;
+    Figure<units::Bandwidth> hostMemoryReadPerGpu;
     std::string notes;
 
     // A scale-up domain that spans several nodes (NVL72: 18 trays) is bought and placed as a rack;

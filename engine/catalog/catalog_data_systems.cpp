@@ -13,6 +13,8 @@ namespace {
 using enum Grade;
 using units::kilowatts;
 using units::terabytes;
+using units::gigabytes;
+using units::gigabytes_per_second;
 using units::usd;
 
 constexpr const char* kInferenceX = "SemiAnalysis InferenceX-app, packages/app/src/lib/constants.ts GPU_SPECS, commit 77ca49a6 (all-in power per GPU incl. its network and storage share)";
@@ -95,6 +97,34 @@ SystemSpec makeSystem(std::string id, std::string name, std::string gpu, int gpu
 Figure<units::DataSize> dgxH100Nvme() { return fig(terabytes(8 * 3.84), "DGX H100: 8x 3.84 TB U.2 NVMe data drives, NVIDIA specification via a transcription (huggingface.co/datasets/RayBernard/dgxupdate)", "", Vendor); }
 Figure<units::DataSize> assumedDgxNvme() { return fig(terabytes(8 * 3.84), "estimate: assumed equal to DGX H100 (8x 3.84 TB NVMe); no source retrieved for this system", "", Estimate); }
 Figure<units::DataSize> gb200TrayNvme() { return fig(terabytes(4 * 3.84), "GB200 compute tray: 4x 3.84 TB E1.S NVMe (plus a 1.92 TB M.2 boot drive), GB200 reference architecture via a transcription", "", Vendor); }
+// Read rate of NVMe data drives: no datasheet for these drives was retrieved, so a PCIe Gen4 U.2
+// or E1.S drive's typical sequential read stands in.
+Figure<units::Bandwidth> nvmeRead(int drives)
+{
+    return fig(gigabytes_per_second(6.5 * drives),
+               "estimate: " + std::to_string(drives) + " drives at about 6.5 GB/s sequential read each (typical of PCIe "
+                   "Gen4 data-center NVMe); no datasheet retrieved for these drives",
+               "", Estimate);
+}
+
+// A DGX-style host: 2 TB of DDR5 for 8 GPUs, each reading it over its PCIe Gen5 x16 link
+// (32 GT/s x 16 lanes, about 63 GB/s a direction).
+void hostLikeDgxH100(SystemSpec& s, Grade grade, const std::string& basis)
+{
+    s.hostMemoryPerGpu = fig(gigabytes(2000.0 / 8), basis + "DGX H100: 2 TB DDR5 per 8-GPU node (RA-11333-001)", "", grade);
+    s.hostMemoryReadPerGpu = fig(gigabytes_per_second(63), "PCIe Gen5 x16 per GPU: 32 GT/s x 16 lanes, about 63 GB/s a direction", "", Vendor);
+    s.localNvmeReadPerNode = nvmeRead(8);
+}
+
+// Grace: 480 GB LPDDR5X per CPU shared by its two GPUs; NVLink-C2C 900 GB/s (both directions) to
+// them, so 450 GB/s a direction for two GPUs.
+void graceHost(SystemSpec& s)
+{
+    s.hostMemoryPerGpu = fig(gigabytes(480.0 / 2), "Grace: 480 GB LPDDR5X per CPU, two GPUs per CPU (about 17 TB per NVL72 rack = 36 x 480 GB; vendordeep GB300 page)", "", ThirdParty);
+    s.hostMemoryReadPerGpu = fig(gigabytes_per_second(900.0 / 2 / 2), "derived: NVLink-C2C 900 GB/s (both directions) between a Grace and its two GPUs: 225 GB/s a direction each", "", Vendor);
+    s.localNvmeReadPerNode = nvmeRead(4);
+}
+
 Figure<units::DataSize> assumedTrayNvme() { return fig(terabytes(4 * 3.84), "estimate: assumed equal to a GB200 compute tray (4x 3.84 TB E1.S NVMe); no source retrieved for this system", "", Estimate); }
 
 SystemSpec hgxH100()
@@ -113,6 +143,7 @@ SystemSpec hgxH100()
     s.cooling = Cooling::Air;
     s.nic = "connectx-7";
     s.localNvmePerNode = dgxH100Nvme();
+    hostLikeDgxH100(s, Vendor, "");
     s.notes = "8U node, 2x Xeon Platinum 8480C. Four nodes per rack follow the DGX SuperPOD H100 reference "
               "architecture (RA-11333-001), whose rack layout exceeds 40 kW.";
     return s;
@@ -129,6 +160,7 @@ SystemSpec hgxH200()
     s.cooling = Cooling::Air;
     s.nic = "connectx-7";
     s.localNvmePerNode = assumedDgxNvme();
+    hostLikeDgxH100(s, Estimate, "estimate: assumed equal to ");
     s.notes = "Same chassis, power and rack density as the H100 node assumed; only the memory differs.";
     return s;
 }
@@ -144,6 +176,7 @@ SystemSpec hgxB200()
     s.cooling = Cooling::Air;
     s.nic = "connectx-7";
     s.localNvmePerNode = assumedDgxNvme();
+    hostLikeDgxH100(s, Estimate, "estimate: assumed equal to ");
     s.notes = "10U node. Two nodes per rack assume the DGX SuperPOD B200 reference architecture's example "
               "rack of more than 25 kW (unverified). Air-cooled; liquid variants exist.";
     return s;
@@ -160,6 +193,7 @@ SystemSpec hgxB300()
     s.cooling = Cooling::Air;
     s.nic = "connectx-8";
     s.localNvmePerNode = assumedDgxNvme();
+    hostLikeDgxH100(s, Estimate, "estimate: assumed equal to ");
     s.notes = "Four nodes per rack per the DGX SuperPOD B300 reference architecture (PSU/PDU variant, about "
               "56 kW per rack); a busbar/MGX variant exceeds 50 kW per rack.";
     return s;
@@ -186,6 +220,7 @@ SystemSpec gb200Nvl72()
     s.cooling = Cooling::LiquidChilled;
     s.nic = "connectx-7";
     s.localNvmePerNode = gb200TrayNvme();
+    graceHost(s);
     s.notes = "Oberon rack: 18 compute trays of 2 Grace + 4 B200 and 9 NVLink switch trays. Hybrid cooling: "
               "GPUs, CPUs, NVSwitch and ConnectX-7 on liquid, the rest on air. Each tray also carries "
               "2x BlueField-3 for storage and in-band traffic. About 1,360 kg.";
@@ -206,6 +241,7 @@ SystemSpec gb300Nvl72()
     s.cooling = Cooling::LiquidChilled;
     s.nic = "connectx-8";
     s.localNvmePerNode = assumedTrayNvme();
+    graceHost(s);
     s.notes = "Oberon rack: 18 compute trays of 2 Grace + 4 B300 and 9 NVLink switch trays, 100% liquid-cooled. "
               "72 ConnectX-8 plus 18 BlueField-3 per rack. Cooling parts about 50,000 USD per rack (Morgan Stanley).";
     return s;
@@ -227,6 +263,10 @@ SystemSpec vr200Nvl72()
     s.cooling = Cooling::LiquidWarm45C;
     s.nic = "connectx-9";
     s.localNvmePerNode = assumedTrayNvme();
+    s.localNvmeReadPerNode = nvmeRead(4);
+    // Vera: 1.5 TB LPDDR5X at 1.2 TB/s per CPU, NVLink-C2C 1.8 TB/s (both directions), two GPUs a CPU.
+    s.hostMemoryPerGpu = fig(gigabytes(1500.0 / 2), "Vera CPU: 1.5 TB LPDDR5X, two GPUs per CPU (54 TB per rack); gateex.cc and megaobzor", "", ThirdParty);
+    s.hostMemoryReadPerGpu = fig(gigabytes_per_second(1800.0 / 2 / 2), "derived: Vera NVLink-C2C 1.8 TB/s (both directions) to its two GPUs, 450 GB/s a direction each (below the CPU's 1.2 TB/s of memory bandwidth shared by two); gateex.cc and megaobzor", "", ThirdParty);
     s.notes = "Oberon rack: 18 compute trays of 2 Vera + 4 Rubin and 9 NVLink 6 switch trays; 54 TB LPDDR5X. "
               "100% liquid, no fans: 45 C inlet, about 55 C outlet, dry coolers with chillers about 1% of hours. "
               "ConnectX-9 gives 1.6 Tb/s per GPU, possibly as 2x 800G.";

@@ -56,6 +56,9 @@ void forEachFigure(Item& s, Fn&& fn)
     fn("price_usd", "Price (one domain)", "USD", s.domainPrice, kUsd);
     fn("all_in_power_per_gpu_w", "All-in power per GPU", "W", s.allInPowerPerGpu, kWatts);
     fn("local_nvme_tb", "Local NVMe per node", "TB", s.localNvmePerNode, kTerabytes);
+    fn("local_nvme_read_gb_per_s", "Local NVMe read per node", "GB/s", s.localNvmeReadPerNode, kGigabytesPerS);
+    fn("host_memory_gb_per_gpu", "CPU memory per GPU", "GB", s.hostMemoryPerGpu, kGigabytes);
+    fn("host_memory_read_gb_per_s_per_gpu", "CPU memory read per GPU", "GB/s", s.hostMemoryReadPerGpu, kGigabytesPerS);
 }
 
 // NICs, switches and optics share bandwidth, power and price.

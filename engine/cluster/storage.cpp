@@ -102,8 +102,8 @@ void addDataset(TierMonth& hot, const StorageInput& in)
 {
     const TierPrice& price = in.prices.hot;
     const units::DataSize misses = crossRegionReads(in);
-    hot.end += in.dataset;
-    hot.billed += in.dataset;
+    hot.end += in.dataset + in.kvCache;
+    hot.billed += in.dataset + in.kvCache;
     hot.cost.storage = hot.billed * price.storagePerMonth;
     hot.cost.retrieval = misses * price.retrieval;
     hot.cost.egress = (misses + in.egressPerMonth) * price.egress;
@@ -277,7 +277,7 @@ Result<StorageResult> storagePlan(const StorageInput& in)
     out.steadyPerRegion = {stored(out.steadyCheckpoints.hot), stored(out.steadyCheckpoints.warm),
                            stored(out.steadyCheckpoints.archive)};
     const double copies = in.regions;
-    out.steadyStored = {out.steadyPerRegion.hot * copies + in.dataset,
+    out.steadyStored = {out.steadyPerRegion.hot * copies + in.dataset + in.kvCache,
                         out.steadyPerRegion.warm * copies, out.steadyPerRegion.archive * copies};
     // Every band has filled by the end of the month holding the deletion age; the next is steady.
     const double fillMonths = in.retention.deleteAfter / billingMonth();

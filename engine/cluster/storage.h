@@ -14,7 +14,8 @@
 //   days, keeping them hot wins and warm stays empty; deletion wins over everything.
 // - Every checkpoint tier is replicated to all R regions (R copies billed), and each new checkpoint
 //   leaves its region R - 1 times.
-// - The dataset sits in the hot tier of its home region only. Other regions read it through a
+// - The dataset sits in the hot tier of its home region only, and so does a KV cache kept for
+//   context reuse in object storage (read by the GPUs beside it, never from another region). Other regions read it through a
 //   read-through cache: only misses cross regions and pay retrieval and egress. Reads of
 //   checkpoints (restarts) are not charged.
 // - One egress price, the hot tier's, for every byte leaving a region: replication copies, cache
@@ -103,6 +104,7 @@ struct StorageInput {
     int regions = 1;                           // R copies of every checkpoint tier
     PerTier<TierPrice> prices;
     units::DataSize dataset;                   // in the hot tier of its home region
+    units::DataSize kvCache;                   // reused KV cache kept in the hot tier, home region only, never read remotely
     double datasetRemoteReadsPerMonth = 0.0;   // full reads a month from other regions, before the cache
     double cacheHitRatio = 0.0;                // h: share of remote reads the local cache serves
     units::DataSize egressPerMonth;            // leaving the cloud from the hot tier (to users)

@@ -13,6 +13,7 @@
 #include "evaluate/evaluation_stage.h"
 #include "evaluate/headline.h"
 #include "finance/growth_memo.h"
+#include "serving/context_reuse.h"
 #include "scenario/scenario_choices.h"
 
 #include <array>
@@ -66,9 +67,19 @@ struct StoragePlan {
     StorageResult plan;
     units::DataSize checkpointSize;
     units::MoneyRate feesPerYear;
+    units::DataSize kvCacheHeld; // context reuse: the KV cache the tier holds (zero without reuse)
+    Warnings kvWarnings;         // context reuse: a tier too small for it
     std::vector<BomLine> bom;
     BomAmounts<3> amounts; // numbers-only: the lines of `bom` (hot, warm, archive)
     std::vector<Metric> details;
+};
+
+// Context reuse as the throughput step applied it: the answer, the tier's figures and the KV bytes
+// a token, for the storage step's capacity and the published figures.
+struct ContextReusePlan {
+    ContextReuse reuse;
+    KvTierFigures tier;
+    units::DataSize kvPerToken;
 };
 
 // Everything evaluate() works out, in one place, so the steps stay short.
@@ -98,6 +109,7 @@ struct Work {
     EvidencePtr tcoInputs{};        // evidence shared by every cost figure
     NetworkPlan network{};
     StoragePlan storage{};
+    std::optional<ContextReusePlan> contextReuse; // set when context is reused
     units::Power itPerGpuNameplate{}, itPerGpuTypical{};
     units::Power itNameplate{}, itTypical{}; // whole cluster, once the BOM is complete
     Evidence powerEvidence{};

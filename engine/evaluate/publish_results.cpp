@@ -178,6 +178,12 @@ void publishInference(Work& w)
         "J/token", energy);
     add("results.joules_per_token_facility", "Energy per token served, facility (average draw x PUE)",
         Headline::JoulesPerTokenFacility, "J/token", energyFacility);
+    if (w.contextReuse) {
+        const auto e = std::make_shared<const Evidence>(
+            evidenceOf(w.s, {"workload.prefix_reuse_fraction", "storage.kv_tier"}, "model"));
+        addMetric(r, "results.context_reuse_gpu_time_saved", "GPU time saved by context reuse (share of a request's)",
+                  1.0 - 1.0 / w.contextReuse->reuse.throughputFactor, "fraction", e);
+    }
     publishCommon(w, cost);
 }
 

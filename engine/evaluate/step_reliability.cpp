@@ -96,7 +96,7 @@ Result<void> planReliabilityAndStorage(Work& w)
     if (w.numbersOnly)
         return boost::outcome_v2::success();
     for (const auto* list : {&w.network.fabric.warnings, &w.reliability.warnings, &w.storage.plan.warnings,
-                             &w.storage.checkpoint.warnings})
+                             &w.storage.checkpoint.warnings, &w.storage.kvWarnings})
         appendWarnings(w.out.warnings, *list);
     return boost::outcome_v2::success();
 }

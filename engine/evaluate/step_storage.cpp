@@ -5,6 +5,7 @@
 #include "evaluate/evaluation_steps.h"
 
 #include "core/joined_text.h"
+#include "core/number_text.h"
 
 #include <array>
 #include <optional>
@@ -105,6 +106,46 @@ template <class T>
     return r.error();
 }
 
+// Context reuse: the KV cache its tier holds for the retention time, from the requests served a
+// second (context_reuse.h).
+DataSize kvCacheFor(const Work& w)
+{
+    if (!w.contextReuse)
+        return bytes(0.0);
+    const WorkloadInputs& wl = w.s.workload;
+    const double tokensPerRequest = wl.input_tokens.value + wl.output_tokens.value;
+    const double servingGpus = double(w.out.sizing.servingDomains) * w.system.gpusPerDomain;
+    const double served = in_tokens_per_second(w.throughput.totalPerGpu) * servingGpus * w.goodput * averageLoad(w);
+    return kvCacheHeld(tokensPerRequest > 0 ? served / tokensPerRequest : 0.0,
+                       hours(w.s.storage.kv_retention_hours.value), wl.prefix_reuse_fraction.value,
+                       wl.input_tokens.value, wl.output_tokens.value, w.contextReuse->kvPerToken);
+}
+
+// The full path's KV cache figures and the warning when the tier cannot hold it.
+[[gnu::noinline]] void publishKvCache(const Work& w, StoragePlan& out)
+{
+    const ContextReusePlan& plan = *w.contextReuse;
+    const auto e = std::make_shared<const Evidence>(evidenceOf(
+        w.s, {"workload.prefix_reuse_fraction", "storage.kv_tier", "storage.kv_retention_hours"}, "model"));
+    addMetric(out.details, "storage.kv_cache_tb", "KV cache held for reuse", in_terabytes(out.kvCacheHeld), "TB", e);
+    addMetric(out.details, "storage.kv_load_gb_per_s_per_gpu", "KV cache read per GPU while prefilling",
+              in_gigabytes_per_second(plan.reuse.loadPerGpu), "GB/s", e);
+    if (!plan.tier.capacityPerGpu)
+        return; // object storage: billed by what it holds, no capacity to run out of
+    const double gpus = double(w.out.sizing.servingDomains) * w.system.gpusPerDomain;
+    const DataSize capacity = plan.tier.capacityPerGpu->value * gpus;
+    addMetric(out.details, "storage.kv_tier_capacity_tb", "KV cache tier capacity (serving GPUs)",
+              in_terabytes(capacity), "TB", e);
+    if (out.kvCacheHeld > capacity)
+        out.kvWarnings.push_back({"storage.kv_tier",
+                                  "the KV cache tier holds " + numberText(in_terabytes(capacity)) + " TB, short of the "
+                                      + numberText(in_terabytes(out.kvCacheHeld)) + " TB that "
+                                      + numberText(100 * w.s.workload.prefix_reuse_fraction.value)
+                                      + "% reuse over the retention time needs: expect less reuse, or choose a larger tier",
+                                  "capacity " + numberText(in_gigabytes(plan.tier.capacityPerGpu->value))
+                                      + " GB per GPU (" + plan.tier.capacityPerGpu->provenance.source.str() + ")"});
+}
+
 } // namespace
 
 Result<void> planStorage(const Work& w, Time interval, StoragePlan& out)
@@ -118,6 +159,8 @@ Result<void> planStorage(const Work& w, Time interval, StoragePlan& out)
     out.bom.clear();
     out.amounts.clear();
     out.details.clear();
+    out.kvWarnings.clear();
+    out.kvCacheHeld = kvCacheFor(w);
     const double params = m.totalParams.value();
     out.checkpointSize = checkpointSize(params, st.checkpoint_bytes_per_param.value);
     CheckpointWriteInput write;
@@ -143,6 +186,8 @@ Result<void> planStorage(const Work& w, Time interval, StoragePlan& out)
     in.prices.warm = tiers.prices[1];
     in.prices.archive = tiers.prices[2];
     in.dataset = terabytes(st.dataset_tb.value + st.hot_tb.value);
+    if (w.contextReuse && !w.contextReuse->tier.capacityPerGpu) // object storage: its hot tier holds the KV cache
+        in.kvCache = out.kvCacheHeld;
     in.datasetRemoteReadsPerMonth = st.dataset_remote_reads_per_month.value;
     in.cacheHitRatio = st.cache_hit_ratio.value;
     in.egressPerMonth = terabytes(st.egress_tb_per_month.value);
@@ -167,6 +212,8 @@ Result<void> planStorage(const Work& w, Time interval, StoragePlan& out)
         return boost::outcome_v2::success();
     }
     publishStorage(s, *tiers.specs[0], *tiers.specs[1], *tiers.specs[2], out);
+    if (w.contextReuse)
+        publishKvCache(w, out);
     return boost::outcome_v2::success();
 }
 

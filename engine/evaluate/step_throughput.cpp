@@ -5,7 +5,10 @@
 #include "evaluate/evaluation_steps.h"
 
 #include "core/number_text.h"
+#include "serving/context_reuse.h"
 #include "serving/disaggregated.h"
+
+#include <algorithm>
 
 namespace planner::steps {
 
@@ -72,9 +75,8 @@ Result<void> throughputFor(Work& w, const EvaluationContext& ctx)
                     "benchmark_db (or --db) with measured rows");
 }
 
-// Share of GPU time a request spends on its input tokens, from the roofline's prefill and decode
-// rates: a ratio, so the model's efficiency errors largely cancel. < 0 when the model cannot say.
-double computeRooflineTimeShare(const Work& w)
+// The roofline's prefill and decode rates for the scenario.
+Result<RoleRates> rooflineRoleRates(const Work& w)
 {
     const Scenario& s = w.s;
     RooflineInput in;
@@ -85,11 +87,92 @@ double computeRooflineTimeShare(const Work& w)
     in.inputTokens = s.workload.input_tokens.value;
     in.outputTokens = s.workload.output_tokens.value;
     in.acceptedPerStep = s.workload.accepted_tokens_per_step.value;
-    auto rates = analyticRoleRates(in, tokens_per_second(s.workload.min_tokens_per_s_per_user.value));
+    return analyticRoleRates(in, tokens_per_second(s.workload.min_tokens_per_s_per_user.value));
+}
+
+// Share of GPU time a request spends on its input tokens, from the roofline's prefill and decode
+// rates: a ratio, so the model's efficiency errors largely cancel. < 0 when the model cannot say.
+double computeRooflineTimeShare(const Work& w)
+{
+    auto rates = rooflineRoleRates(w);
     if (!rates)
         return -1;
-    return prefillTimeShare(rates.value().prefillInputPerGpu, rates.value().decodeOutputPerGpu, in.inputTokens,
-                            in.outputTokens);
+    return prefillTimeShare(rates.value().prefillInputPerGpu, rates.value().decodeOutputPerGpu,
+                            w.s.workload.input_tokens.value, w.s.workload.output_tokens.value);
+}
+
+// Context reuse (workload.prefix_reuse_fraction): the prefill made faster by the KV found in the
+// tier, and the throughput and input share that follow (context_reuse.h), applied to the figure
+// and its band.
+Result<void> applyContextReuse(Work& w)
+{
+    const Scenario& s = w.s;
+    const double reuse = s.workload.prefix_reuse_fraction.value;
+    if (!(reuse > 0) || w.training() || !w.gpu)
+        return boost::outcome_v2::success();
+    const WorkloadInputs& wl = s.workload;
+    if (wl.throughput_tokens_per_s_per_gpu.isSet() || wl.throughput_requests_per_s_per_gpu.isSet()) {
+        if (!w.numbersOnly)
+            w.out.warnings.push_back({"workload.prefix_reuse_fraction",
+                                      "context reuse does not change a throughput that is given: the figure is taken as "
+                                      "measured with its own reuse"});
+        return boost::outcome_v2::success();
+    }
+    const auto tier = kvTierFromName(s.storage.kv_tier.value);
+    if (!tier)
+        return badInput("storage.kv_tier", "unknown KV cache tier \"" + s.storage.kv_tier.value + "\"");
+    const Bandwidth nic = gigabits_per_second(s.network.nic_gbps.value * s.network.nics_per_gpu.value
+                                              / std::max(1.0, s.network.oversubscription.value));
+    auto figures = kvTierFigures(*tier, w.system, *w.gpu, nic);
+    if (!figures)
+        return figures.error();
+    auto rates = rooflineRoleRates(w);
+    if (!rates)
+        return rates.error();
+    ContextReuseInput in;
+    in.reuse = reuse;
+    in.inputTokens = s.workload.input_tokens.value;
+    in.kvPerToken = w.model.kvBytesPerToken16.value() * kvCacheScale(w.choices.precision);
+    in.prefillPerGpu = rates.value().prefillInputPerGpu;
+    in.tierReadPerGpu = figures.value().readPerGpu.value;
+    if (w.throughput.prefillTimeShare < 0) {
+        if (!w.numbersOnly)
+            w.out.warnings.push_back({"workload.prefix_reuse_fraction",
+                                      "context reuse is not applied: the input tokens' share of GPU time is unknown"});
+        return boost::outcome_v2::success();
+    }
+    in.prefillTimeShare = std::min(w.throughput.prefillTimeShare, 1.0);
+    auto reused = contextReuse(in);
+    if (!reused)
+        return reused.error();
+    const ContextReuse& r = reused.value();
+    ThroughputAnswer& a = w.throughput;
+    a.totalPerGpu *= r.throughputFactor;
+    a.p10PerGpu *= r.throughputFactor;
+    a.p90PerGpu *= r.throughputFactor;
+    a.prefillTimeShare = r.prefillTimeShare;
+    w.contextReuse = ContextReusePlan{r, figures.value(), in.kvPerToken};
+    if (w.numbersOnly)
+        return boost::outcome_v2::success();
+    a.evidence.add("model:context-reuse x" + numberText(r.throughputFactor), Grade::Estimate);
+    a.evidence.add("storage.kv_tier", figures.value().readPerGpu.provenance.grade);
+    a.derivation += std::string(a.derivation.empty() ? "" : "; ") + "x " + numberText(r.throughputFactor)
+        + " for reusing " + numberText(100 * reuse) + "% of the input's KV cache from " + std::string(kvTierName(*tier))
+        + " (prefill " + numberText(r.prefillSpeedup) + "x faster" + (r.loadBound ? ", bound by the tier's read rate" : "")
+        + ")";
+    w.out.throughputDerivation = a.derivation;
+    if (r.slowerThanRecompute)
+        w.out.warnings.push_back({"storage.kv_tier",
+                                  "loading the reused KV cache from " + std::string(kvTierName(*tier))
+                                      + " would take longer than computing the whole prompt: nothing is gained from reuse",
+                                  numberText(in_gigabytes_per_second(in.tierReadPerGpu)) + " GB/s per GPU read"});
+    if (r.loadBound)
+        w.out.warnings.push_back({"storage.kv_tier",
+                                  "loading the reused KV cache from " + std::string(kvTierName(*tier))
+                                      + " takes longer than computing the rest of the prompt: a faster tier would "
+                                        "raise throughput",
+                                  numberText(in_gigabytes_per_second(in.tierReadPerGpu)) + " GB/s per GPU read"});
+    return boost::outcome_v2::success();
 }
 
 // The roofline sweep costs tens of microseconds and depends on few inputs, so the answer is kept
@@ -165,7 +248,7 @@ Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx)
         w.throughput.prefillTimeShare = rooflineTimeShare(w, ctx.cache);
         w.splitFromRoofline = w.throughput.prefillTimeShare >= 0;
     }
-    return boost::outcome_v2::success();
+    return applyContextReuse(w);
 }
 
 } // namespace planner::steps

@@ -29,8 +29,12 @@ std::optional<std::string> notApplicable(const FieldSpec& f, const Scenario& s)
                "the provider's";
     if (f.path == "workload.prefill_gpu_fraction" && s.workload.serving.value != "disaggregated")
         return "not applicable: aggregated serving has no prefill pool; the roofline's time shares split the cost";
-    if (f.path == "workload.expert_parallel_gpus" && s.workload.kind.value == "training")
-        return "not applicable: it spreads a served model's experts; a training job's parallelism is not modelled";
+    if ((f.path == "storage.kv_tier" || f.path == "storage.kv_retention_hours")
+        && !(s.workload.prefix_reuse_fraction.value > 0))
+        return "not applicable: no context is reused (workload.prefix_reuse_fraction is 0)";
+    if ((f.path == "workload.expert_parallel_gpus" || f.path == "workload.prefix_reuse_fraction")
+        && s.workload.kind.value == "training")
+        return "not applicable: it describes serving; a training job's parallelism and data are not modelled so";
     return std::nullopt;
 }
 

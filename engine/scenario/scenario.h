@@ -43,6 +43,7 @@ struct WorkloadInputs {
     Number min_tokens_per_s_per_user, max_ttft_s;
     Number accepted_tokens_per_step; // speculative decoding (MTP): output tokens a decode step yields per sequence
     Number expert_parallel_gpus;     // wide expert parallelism: GPUs of one serving group; 0 = within one domain
+    Number prefix_reuse_fraction;    // share of input tokens whose KV cache is found, not computed
     Number throughput_tokens_per_s_per_gpu;   // optional explicit figure
     Number throughput_requests_per_s_per_gpu; // optional explicit figure in requests (VLM samples/queries)
     Number demand_tokens_per_day, demand_requests_per_s;
@@ -93,6 +94,8 @@ struct StorageInputs {
     Number write_gb_per_s, inter_region_gb_per_s, replication_regions;
     Text replication_mode; // "none" | "sync" | "async-accelerated"
     Number cache_hit_ratio;
+    Text kv_tier;                // where reused KV cache lives: hbm | cpu-memory | local-nvme | object-storage
+    Number kv_retention_hours;   // how long a request's new context is kept for reuse
 };
 
 struct ReliabilityInputs {

@@ -84,6 +84,14 @@ const Row kRows[] = {
      "weight and KV reads) and serves x tokens per step, so per-user speed and decode throughput scale by x over "
      "the longer step. Applies to modelled throughput only: measured rows already carry the speculative decoding "
      "their runs used."},
+    {PLANNER_NUM(workload, prefix_reuse_fraction), FieldKind::Number, "fraction", 0, 0.99, 0, {}, kBuiltin,
+     Grade::Estimate,
+     "Context reuse (agentic and multi-turn traffic): the share of input tokens whose KV cache is found in "
+     "storage.kv_tier instead of computed. Prefill computes the rest and loads the found KV at the tier's read rate, "
+     "the two overlapped: the input tokens' GPU time falls to max((1 - r) / prefill rate, r x KV bytes / read rate) a "
+     "token, throughput and the input cost follow. Applies to an estimated throughput: a given one is taken as "
+     "measured with its reuse. DeepSeek's service found 56.3% of its input tokens in its on-disk KV cache "
+     "(inference system overview, March 2025)."},
     {PLANNER_NUM(workload, expert_parallel_gpus), FieldKind::Integer, "GPUs", 0, 1e5, 0, {}, kBuiltin, Grade::Estimate,
      "Wide expert parallelism for a mixture-of-experts model: the GPUs of one serving group, which may span several "
      "scale-up domains (288 = four NVL72 racks); 0 = a group inside one domain. Each GPU runs attention for its own "
@@ -268,6 +276,16 @@ const Row kRows[] = {
      "none|sync|async-accelerated"},
     {PLANNER_NUM(storage, cache_hit_ratio), FieldKind::Number, "fraction", 0, 1, 0, {}, kBuiltin, Grade::Estimate,
      "Read-through local cache: cross-region reads are cut to (1 - hit ratio)."},
+    {PLANNER_TXT(storage, kv_tier), FieldKind::Choice, "", -inf, inf, nan, "local-nvme", kBuiltin, Grade::Estimate,
+     "Where reused KV cache lives (workload.prefix_reuse_fraction): the GPUs' HBM, the CPU memory beside them "
+     "(Grace/Vera LPDDR5X over NVLink-C2C, a host's DDR5 over PCIe), the nodes' local NVMe, or object storage read "
+     "over the scale-out NICs (billed at storage.hot_tier's price). Capacity and read rate from the catalog.",
+     "hbm|cpu-memory|local-nvme|object-storage"},
+    {PLANNER_NUM(storage, kv_retention_hours), FieldKind::Number, "hours", 0, 8760, 1, {},
+     "built-in estimate: an agentic or multi-turn session returns within the hour; no published retention retrieved",
+     Grade::Estimate,
+     "How long a request's new context (its uncached input and its reply) is kept for reuse: the KV cache held is "
+     "requests a second x this x new tokens x KV bytes a token (storage.kv_cache_tb)."},
 
     {PLANNER_NUM(reliability, failures_per_gpu_hour), FieldKind::Number, "per GPU-hour", 0, 1, kLlama3FailuresPerGpuHour, {},
      kLlama3FailureSource, Grade::Vendor, "Interruption rate; cluster MTBF = 1 / (GPUs x rate)."},

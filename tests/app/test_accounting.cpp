@@ -91,9 +91,11 @@ Evaluation evaluateExample(const QString& file)
 const QStringList kExamples{QStringLiteral("gb200-nvl72-deepseek-r1.json"), QStringLiteral("gb300-nvl72-deepseek-r1.json"),
                             QStringLiteral("vr200-nvl72-deepseek-r1.json"),
                             QStringLiteral("vr200-nvl72-coreweave-deployment.json"),
-                            QStringLiteral("gb200-nvl72-deepseek-r1-wide-ep.json")};
+                            QStringLiteral("gb200-nvl72-deepseek-r1-wide-ep.json"),
+                            QStringLiteral("vr200-nvl72-coreweave-agentic.json")};
 
 const QString kWideEp = QStringLiteral("gb200-nvl72-deepseek-r1-wide-ep.json");
+const QString kAgentic = QStringLiteral("vr200-nvl72-coreweave-agentic.json");
 
 Evaluation evaluateWith(const Scenario& s)
 {
@@ -467,6 +469,43 @@ private Q_SLOTS:
         set(s, "network.nics_per_gpu", "1");
         const Evaluation oneRackSlow = evaluateWith(s);
         QCOMPARE(metric(oneRackFast, "results.tokens_per_s_per_gpu"), metric(oneRackSlow, "results.tokens_per_s_per_gpu"));
+    }
+
+    void contextReuseLowersTheInputCostAndHoldsAKvTier()
+    {
+        // The agentic example (8,192 input tokens, 80% of them reused from local NVMe) against
+        // the same traffic computed whole.
+        Scenario s = example(kAgentic);
+        const Evaluation reused = evaluateWith(s);
+        set(s, "workload.prefix_reuse_fraction", "0");
+        const Evaluation plain = evaluateWith(s);
+        QVERIFY(metric(reused, "results.cost_per_mtok_input_usd") < 0.5 * metric(plain, "results.cost_per_mtok_input_usd"));
+        QVERIFY(metric(reused, "results.cost_per_mtok_usd") < metric(plain, "results.cost_per_mtok_usd"));
+        // The throughput is the plain one over the GPU time left: x 1 / (1 - saved).
+        const double saved = metric(reused, "results.context_reuse_gpu_time_saved");
+        QVERIFY(saved > 0 && saved < 1);
+        VERIFY_RELATIVE(metric(reused, "results.tokens_per_s_per_gpu"),
+                        metric(plain, "results.tokens_per_s_per_gpu") / (1 - saved), 1e-9);
+        QVERIFY(!plain.metric("results.context_reuse_gpu_time_saved"));
+        QVERIFY(!plain.metric("storage.kv_cache_tb"));
+        // The KV cache held by hand: 2e12 tokens a day is 23,148,148 tokens/s, over 9,216 tokens a
+        // request 2,511.74 requests/s; each leaves 0.2 x 8,192 + 1,024 = 2,662.4 new tokens of
+        // DeepSeek-R1 KV at 4-bit serving (70,272 / 2 = 35,136 bytes), kept 3,600 s: 845.87 TB.
+        const double requests = 2e12 / 86400.0 / 9216;
+        VERIFY_RELATIVE(metric(reused, "storage.kv_cache_tb"), requests * 3600 * 2662.4 * 35136 / 1e12, 1e-9);
+        // The tier: 3.84 TB of NVMe a GPU over the serving GPUs.
+        VERIFY_RELATIVE(metric(reused, "storage.kv_tier_capacity_tb"), 3.84 * metric(reused, "sizing.serving_gpus"), 1e-9);
+
+        // In object storage the KV cache is billed at the hot tier's 0.06 USD per GiB-month
+        // (CoreWeave bills per GiB), and no other region reads it.
+        Scenario o = example(kAgentic);
+        set(o, "storage.kv_tier", "object-storage");
+        const Evaluation object = evaluateWith(o);
+        QVERIFY(!object.metric("storage.kv_tier_capacity_tb"));
+        VERIFY_RELATIVE(metric(object, "storage.monthly_cost_usd") - metric(reused, "storage.monthly_cost_usd"),
+                        metric(object, "storage.kv_cache_tb") * 1e12 / (1024.0 * 1024 * 1024) * 0.06, 1e-9);
+        QCOMPARE(metric(object, "storage.cross_region_reads_tb_per_month"),
+                 metric(reused, "storage.cross_region_reads_tb_per_month"));
     }
 
     void expertParallelismDoesNotMoveAGivenThroughput()

@@ -60,6 +60,9 @@ void visitSection(const QString& section, const Visitor& v)
             visitFigure(p + "domainPrice", s.domainPrice, v);
             visitFigure(p + "allInPowerPerGpu", s.allInPowerPerGpu, v);
             visitFigure(p + "localNvmePerNode", s.localNvmePerNode, v);
+            visitFigure(p + "localNvmeReadPerNode", s.localNvmeReadPerNode, v);
+            visitFigure(p + "hostMemoryPerGpu", s.hostMemoryPerGpu, v);
+            visitFigure(p + "hostMemoryReadPerGpu", s.hostMemoryReadPerGpu, v);
         }
     } else if (section == QLatin1String("network")) {
         for (const auto& n : cat().nics) {

@@ -379,11 +379,13 @@ private Q_SLOTS:
         // changes the figures: check each choice field has a word that does, on one of its bases. Except three
         // the numbers-only steps never read from the choices: workload.serving (the full path's KV
         // hand-off details; a throughput source reads the scenario's word itself), workload.software
-        // (read only by a throughput source, which keys its answers on every workload field) and
-        // facility.cooling (it sets defaults, which resolving has already filled in).
+        // (read only by a throughput source, which keys its answers on every workload field),
+        // facility.cooling (it sets defaults, which resolving has already filled in) and
+        // storage.kv_tier (read only with context reuse, which these bases have none of, and then
+        // from the scenario by the throughput step on every evaluation).
         for (const FieldSpec& f : scenarioFields()) {
             if (f.kind != FieldKind::Choice || f.path == "workload.serving" || f.path == "workload.software"
-                || f.path == "facility.cooling")
+                || f.path == "facility.cooling" || f.path == "storage.kv_tier")
                 continue;
             bool moved = false;
             for (const char* kind : {"inference", "training"}) {
