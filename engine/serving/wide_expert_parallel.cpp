@@ -40,6 +40,8 @@ void publishTraffic(ThroughputEstimate& e, const AnalyticRead& wide)
 
 std::string groupText(int gpus, int domain)
 {
+    if (gpus < domain)
+        return std::to_string(gpus) + " GPUs (inside one domain of " + std::to_string(domain) + ")";
     const int domains = (gpus + domain - 1) / domain;
     return std::to_string(gpus) + " GPUs (" + std::to_string(domains) + (domains == 1 ? " domain" : " domains")
         + " of " + std::to_string(domain) + ")";
