@@ -73,10 +73,13 @@ Result<ThroughputQuery> throughputQueryFor(const Scenario& s, const Catalog& cat
     q.minPerUser = tokens_per_second(s.workload.min_tokens_per_s_per_user.value);
     q.maxTtft = seconds(s.workload.max_ttft_s.value);
     q.acceptedTokensPerStep = s.workload.accepted_tokens_per_step.value;
-    q.expertParallelGpus = static_cast<int>(s.workload.expert_parallel_gpus.value);
+    // Unset (NaN) in a scenario not yet resolved, such as a prediction's: no wide group.
+    const double expertGpus = s.workload.expert_parallel_gpus.value;
+    q.expertParallelGpus = expertGpus >= 1 ? static_cast<int>(std::min(expertGpus, 1e6)) : 0;
     // What one GPU can send across the fabric: its NIC ports, less the leaf's oversubscription.
-    q.scaleOutPerGpu = gigabits_per_second(s.network.nic_gbps.value * s.network.nics_per_gpu.value
-                                           / std::max(1.0, s.network.oversubscription.value));
+    const double scaleOut = s.network.nic_gbps.value * s.network.nics_per_gpu.value
+        / std::max(1.0, s.network.oversubscription.value);
+    q.scaleOutPerGpu = gigabits_per_second(scaleOut > 0 ? scaleOut : 0.0);
     q.serving = servingFromName(s.workload.serving.value).value_or(Serving::Aggregated);
     q.software = softwareModeFromName(s.workload.software.value).value_or(SoftwareMode::Measured);
     q.withCurve = false;

@@ -24,9 +24,14 @@ public:
     EvaluationCache(const EvaluationCache&) = delete; // one owner: the working state is not shared
     EvaluationCache& operator=(const EvaluationCache&) = delete;
 
-    // The roofline's share of GPU time spent on input tokens, for a system, model, precision,
-    // request shape and interactivity bound: tens of microseconds to compute, and sweeps over
-    // finance or facility fields ask the same question many times.
+    // The roofline's share of GPU time spent on input tokens and its prefill rate per GPU (input
+    // tokens a second), for a system, model, precision, request shape and interactivity bound:
+    // tens of microseconds to compute, and sweeps over finance or facility fields ask the same
+    // question many times. A share < 0: the roofline could not say.
+    struct RooflineRoles {
+        double prefillShare = -1;
+        double prefillPerGpu = 0;
+    };
     struct PrefillShareKey {
         std::string system, model, precision;
         double inputTokens = 0, outputTokens = 0, minTokensPerSPerUser = 0, acceptedTokensPerStep = 1;
@@ -35,7 +40,7 @@ public:
 
     // The answer last found or stored, if it is the one for these (a sweep asks the same question
     // again and again): checked without building a key's strings.
-    std::optional<double> lastPrefillShare(std::string_view system, std::string_view model, std::string_view precision,
+    std::optional<RooflineRoles> lastPrefillShare(std::string_view system, std::string_view model, std::string_view precision,
                                            double inputTokens, double outputTokens, double minTokensPerSPerUser,
                                            double acceptedTokensPerStep) const
     {
@@ -47,7 +52,7 @@ public:
         return std::nullopt;
     }
 
-    std::optional<double> prefillShare(const PrefillShareKey& key) const
+    std::optional<RooflineRoles> prefillShare(const PrefillShareKey& key) const
     {
         if (auto last = lastPrefillShare(key.system, key.model, key.precision, key.inputTokens, key.outputTokens,
                                          key.minTokensPerSPerUser, key.acceptedTokensPerStep))
@@ -58,13 +63,13 @@ public:
         last_ = &*it;
         return it->second;
     }
-    void storePrefillShare(const PrefillShareKey& key, double share)
+    void storePrefillShare(const PrefillShareKey& key, RooflineRoles roles)
     {
         if (prefillShares_.size() >= kMaxEntries) { // a sweep over request shapes would otherwise grow without bound
             prefillShares_.clear();
             last_ = nullptr;
         }
-        last_ = &*prefillShares_.insert_or_assign(key, share).first;
+        last_ = &*prefillShares_.insert_or_assign(key, roles).first;
     }
     void clear();
 
@@ -74,8 +79,8 @@ public:
 
 private:
     static constexpr std::size_t kMaxEntries = 4096;
-    std::map<PrefillShareKey, double> prefillShares_;
-    mutable const std::pair<const PrefillShareKey, double>* last_ = nullptr; // a node of prefillShares_
+    std::map<PrefillShareKey, RooflineRoles> prefillShares_;
+    mutable const std::pair<const PrefillShareKey, RooflineRoles>* last_ = nullptr; // a node of prefillShares_
     std::unique_ptr<Internals> internals_;
 };
 

@@ -2,10 +2,12 @@
 // Sizing: the IT power of one GPU (the system's own figure, plus the network's share later, or
 // the analyst's all-in figure), then GPUs and racks from the first sizing basis the scenario gives.
 #include "evaluate/evaluation_steps.h"
+
 #include "core/number_text.h"
 #include "scenario/field_applies.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <utility>
 
@@ -71,9 +73,9 @@ Result<void> size(Work& w, Power overheadPerGpu)
     in.throughputPerGpu = w.throughput.totalPerGpu;
     in.maxLoadAtPeak = s.cluster.max_load_at_peak.value;
     in.goodput = w.goodput;
-    const int expertGroup = static_cast<int>(s.workload.expert_parallel_gpus.value);
+    const double expertGroup = s.workload.expert_parallel_gpus.value; // at most 100,000 (the field's range)
     if (!w.training() && w.model.experts > 0 && expertGroup > in.gpusPerDomain)
-        in.domainsPerGroup = (expertGroup + in.gpusPerDomain - 1) / in.gpusPerDomain;
+        in.domainsPerGroup = static_cast<int>(std::ceil(expertGroup / in.gpusPerDomain));
     // Sized to the cap, the cap chooses the size. Any other cluster is checked against the cap once
     // its whole IT power is known, fabric and storage included (checkPowerCap): checked here, with
     // the network's share of a first guess at most, a cluster just over the cap was refused with a

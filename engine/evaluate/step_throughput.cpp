@@ -91,20 +91,48 @@ Result<RoleRates> rooflineRoleRates(const Work& w)
 }
 
 // Share of GPU time a request spends on its input tokens, from the roofline's prefill and decode
-// rates: a ratio, so the model's efficiency errors largely cancel. < 0 when the model cannot say.
-double computeRooflineTimeShare(const Work& w)
+// rates (a ratio, so the model's efficiency errors largely cancel), and its prefill rate, which
+// context reuse weighs against the KV tier's read rate. A share < 0 when the model cannot say.
+EvaluationCache::RooflineRoles computeRooflineRoles(const Work& w)
 {
     auto rates = rooflineRoleRates(w);
     if (!rates)
-        return -1;
-    return prefillTimeShare(rates.value().prefillInputPerGpu, rates.value().decodeOutputPerGpu,
-                            w.s.workload.input_tokens.value, w.s.workload.output_tokens.value);
+        return {};
+    return {prefillTimeShare(rates.value().prefillInputPerGpu, rates.value().decodeOutputPerGpu,
+                             w.s.workload.input_tokens.value, w.s.workload.output_tokens.value),
+            in_tokens_per_second(rates.value().prefillInputPerGpu)};
+}
+
+// The roofline sweep costs tens of microseconds and depends on few inputs, so the answer is kept
+// in the caller's cache when there is one.
+EvaluationCache::RooflineRoles rooflineRoles(const Work& w, EvaluationCache* cache)
+{
+    const Scenario& s = w.s;
+    if (!cache)
+        return computeRooflineRoles(w);
+    const std::string_view precision = precisionName(w.choices.precision);
+    const WorkloadInputs& wl = s.workload;
+    if (auto last = cache->lastPrefillShare(w.system.id, w.model.id, precision, wl.input_tokens.value, wl.output_tokens.value,
+                                            wl.min_tokens_per_s_per_user.value, wl.accepted_tokens_per_step.value))
+        return *last;
+    const EvaluationCache::PrefillShareKey key{w.system.id,
+                                               w.model.id,
+                                               std::string(precision),
+                                               wl.input_tokens.value,
+                                               wl.output_tokens.value,
+                                               wl.min_tokens_per_s_per_user.value,
+                                               wl.accepted_tokens_per_step.value};
+    if (auto known = cache->prefillShare(key))
+        return *known;
+    const EvaluationCache::RooflineRoles roles = computeRooflineRoles(w);
+    cache->storePrefillShare(key, roles);
+    return roles;
 }
 
 // Context reuse (workload.prefix_reuse_fraction): the prefill made faster by the KV found in the
 // tier, and the throughput and input share that follow (context_reuse.h), applied to the figure
 // and its band.
-Result<void> applyContextReuse(Work& w)
+Result<void> applyContextReuse(Work& w, EvaluationCache* cache)
 {
     const Scenario& s = w.s;
     const double reuse = s.workload.prefix_reuse_fraction.value;
@@ -126,14 +154,19 @@ Result<void> applyContextReuse(Work& w)
     auto figures = kvTierFigures(*tier, w.system, *w.gpu, nic);
     if (!figures)
         return figures.error();
-    auto rates = rooflineRoleRates(w);
-    if (!rates)
-        return rates.error();
+    const EvaluationCache::RooflineRoles roles = rooflineRoles(w, cache);
+    if (!(roles.prefillPerGpu > 0)) {
+        if (!w.numbersOnly)
+            w.out.warnings.push_back({"workload.prefix_reuse_fraction",
+                                      "context reuse is not applied: the roofline gives no prefill rate for this "
+                                      "system and model"});
+        return boost::outcome_v2::success();
+    }
     ContextReuseInput in;
     in.reuse = reuse;
     in.inputTokens = s.workload.input_tokens.value;
     in.kvPerToken = w.model.kvBytesPerToken16.value() * kvCacheScale(w.choices.precision);
-    in.prefillPerGpu = rates.value().prefillInputPerGpu;
+    in.prefillPerGpu = tokens_per_second(roles.prefillPerGpu);
     in.tierReadPerGpu = figures.value().readPerGpu.value;
     if (w.throughput.prefillTimeShare < 0) {
         if (!w.numbersOnly)
@@ -173,32 +206,6 @@ Result<void> applyContextReuse(Work& w)
                                         "raise throughput",
                                   numberText(in_gigabytes_per_second(in.tierReadPerGpu)) + " GB/s per GPU read"});
     return boost::outcome_v2::success();
-}
-
-// The roofline sweep costs tens of microseconds and depends on few inputs, so the answer is kept
-// in the caller's cache when there is one.
-double rooflineTimeShare(const Work& w, EvaluationCache* cache)
-{
-    const Scenario& s = w.s;
-    if (!cache)
-        return computeRooflineTimeShare(w);
-    const std::string_view precision = precisionName(w.choices.precision);
-    const WorkloadInputs& wl = s.workload;
-    if (auto last = cache->lastPrefillShare(w.system.id, w.model.id, precision, wl.input_tokens.value, wl.output_tokens.value,
-                                            wl.min_tokens_per_s_per_user.value, wl.accepted_tokens_per_step.value))
-        return *last;
-    const EvaluationCache::PrefillShareKey key{w.system.id,
-                                               w.model.id,
-                                               std::string(precision),
-                                               wl.input_tokens.value,
-                                               wl.output_tokens.value,
-                                               wl.min_tokens_per_s_per_user.value,
-                                               wl.accepted_tokens_per_step.value};
-    if (auto known = cache->prefillShare(key))
-        return *known;
-    const double share = computeRooflineTimeShare(w);
-    cache->storePrefillShare(key, share);
-    return share;
 }
 
 // The full path's warnings of the throughput step, out of line: the numbers-only path skips its code.
@@ -245,10 +252,10 @@ Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx)
         w.throughput.prefillTimeShare = pools.value;
         w.splitFromRoofline = false;
     } else if (w.throughput.prefillTimeShare < 0 && w.gpu) {
-        w.throughput.prefillTimeShare = rooflineTimeShare(w, ctx.cache);
+        w.throughput.prefillTimeShare = rooflineRoles(w, ctx.cache).prefillShare;
         w.splitFromRoofline = w.throughput.prefillTimeShare >= 0;
     }
-    return applyContextReuse(w);
+    return applyContextReuse(w, ctx.cache);
 }
 
 } // namespace planner::steps

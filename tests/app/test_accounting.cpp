@@ -508,6 +508,19 @@ private Q_SLOTS:
                  metric(reused, "storage.cross_region_reads_tb_per_month"));
     }
 
+    void anUnresolvedScenarioAsksForNoWideGroup()
+    {
+        // A prediction builds its query before defaults are filled: an unset group (NaN) and an
+        // unset NIC mean no wide group and no scale-out path, not a cast of NaN to int.
+        Scenario s = example(kExamples[1]);
+        s.workload.expert_parallel_gpus = Number{};
+        s.network.nic_gbps = Number{};
+        const auto q = throughputQueryFor(s, builtinCatalog());
+        QVERIFY(q);
+        QCOMPARE(q.value().expertParallelGpus, 0);
+        QCOMPARE(q.value().scaleOutPerGpu.value(), 0.0);
+    }
+
     void expertParallelismDoesNotMoveAGivenThroughput()
     {
         Scenario s = example(kWideEp);
