@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace planner {
 
@@ -42,7 +43,10 @@ std::optional<KvTier> kvTierFromName(std::string_view name)
 Result<KvTierFigures> kvTierFigures(KvTier tier, const SystemSpec& system, const GpuSpec& gpu,
                                     units::Bandwidth nicPerGpu)
 {
-    auto chosen = [](const auto& figure) { return Sourced{figure.value(), figure.provenance()}; };
+    // The chosen claim of a figure (spelled out: clang 14 deduces no aggregate's template arguments).
+    auto chosen = [](const auto& figure) {
+        return Sourced<std::decay_t<decltype(figure.value())>>{figure.value(), figure.provenance()};
+    };
     KvTierFigures f;
     switch (tier) {
     case KvTier::Hbm:
