@@ -4,6 +4,7 @@
 #include "benchmark_store.h"
 #include "bundled_files.h"
 #include "uncataloged_rows.h"
+#include "scenario/scale_out.h"
 #include "scenario/scenario_schema.h"
 #include "serving/disaggregated.h"
 #include "serving/uncertainty.h"
@@ -76,10 +77,7 @@ Result<ThroughputQuery> throughputQueryFor(const Scenario& s, const Catalog& cat
     // Unset (NaN) in a scenario not yet resolved, such as a prediction's: no wide group.
     const double expertGpus = s.workload.expert_parallel_gpus.value;
     q.expertParallelGpus = expertGpus >= 1 ? static_cast<int>(std::min(expertGpus, 1e6)) : 0;
-    // What one GPU can send across the fabric: its NIC ports, less the leaf's oversubscription.
-    const double scaleOut = s.network.nic_gbps.value * s.network.nics_per_gpu.value
-        / std::max(1.0, s.network.oversubscription.value);
-    q.scaleOutPerGpu = gigabits_per_second(scaleOut > 0 ? scaleOut : 0.0);
+    q.scaleOutPerGpu = usableScaleOutPerGpu(s.network);
     q.serving = servingFromName(s.workload.serving.value).value_or(Serving::Aggregated);
     q.software = softwareModeFromName(s.workload.software.value).value_or(SoftwareMode::Measured);
     q.withCurve = false;

@@ -5,6 +5,7 @@
 #include "evaluate/evaluation_steps.h"
 
 #include "core/joined_text.h"
+#include "scenario/scale_out.h"
 
 #include <algorithm>
 
@@ -205,7 +206,7 @@ void expertTrafficDetails(const Work& w, std::vector<Metric>& out)
 {
     const NetworkInputs& n = w.s.network;
     const double provisioned = n.nic_gbps.value * n.nics_per_gpu.value;
-    const double usable = provisioned / std::max(1.0, n.oversubscription.value);
+    const double usable = in_gigabits_per_second(usableScaleOutPerGpu(n));
     const double traffic = in_gigabits_per_second(w.throughput.expertTrafficPerGpu);
     const auto e = std::make_shared<const Evidence>(evidenceOf(
         w.s, {"workload.expert_parallel_gpus", "network.nic_gbps", "network.nics_per_gpu", "network.oversubscription"},

@@ -5,6 +5,7 @@
 #include "evaluate/evaluation_steps.h"
 
 #include "core/number_text.h"
+#include "scenario/scale_out.h"
 #include "serving/context_reuse.h"
 #include "serving/disaggregated.h"
 
@@ -149,9 +150,7 @@ Result<void> applyContextReuse(Work& w, EvaluationCache* cache)
     const auto tier = kvTierFromName(s.storage.kv_tier.value);
     if (!tier)
         return badInput("storage.kv_tier", "unknown KV cache tier \"" + s.storage.kv_tier.value + "\"");
-    const Bandwidth nic = gigabits_per_second(s.network.nic_gbps.value * s.network.nics_per_gpu.value
-                                              / std::max(1.0, s.network.oversubscription.value));
-    auto figures = kvTierFigures(*tier, w.system, *w.gpu, nic);
+    auto figures = kvTierFigures(*tier, w.system, *w.gpu, usableScaleOutPerGpu(s.network));
     if (!figures)
         return figures.error();
     const EvaluationCache::RooflineRoles roles = rooflineRoles(w, cache);
