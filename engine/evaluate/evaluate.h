@@ -39,6 +39,9 @@ struct ThroughputAnswer {
     // average scale-out traffic per GPU in the roofline's decode step; unknown for an explicit figure.
     bool expertTrafficKnown = false;
     units::Bandwidth expertTrafficPerGpu{};
+    // The figure and its input share already carry context reuse and the prefill pool's own system
+    // (a throughput band's end, evaluated again): applied again they would count twice.
+    bool scenarioAdjusted = false;
 };
 using ThroughputSource = std::function<Result<ThroughputAnswer>(const Scenario&, const Catalog&)>;
 

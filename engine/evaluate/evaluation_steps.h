@@ -82,6 +82,18 @@ struct ContextReusePlan {
     units::DataSize kvPerToken;
 };
 
+// Mixed-hardware disaggregation (workload.prefill_system) as the throughput step resolved it: the
+// prefill pool's system, both pools' rates, and the KV cache the prefill pool hands over.
+struct PrefillPoolPlan {
+    const SystemSpec* system = nullptr;
+    double rooflineRatio = 1;                // prefill rate per GPU on its system over decode's (roofline)
+    units::TokenRate prefillInputPerGpu;     // input tokens/s per prefill GPU
+    units::TokenRate decodeOutputPerGpu;     // output tokens/s per decode GPU
+    units::Bandwidth kvHandOffPerGpu;        // KV cache each busy prefill GPU sends the decode pool
+    bool kvBound = false;                    // the NICs, not the compute, set the prefill rate
+    units::Power itPerGpuNameplate, itPerGpuTypical;
+};
+
 // Everything evaluate() works out, in one place, so the steps stay short.
 struct Work {
     // A constructor rather than aggregate initialization, so optional::emplace can build one in
@@ -110,11 +122,12 @@ struct Work {
     NetworkPlan network{};
     StoragePlan storage{};
     std::optional<ContextReusePlan> contextReuse; // set when context is reused
+    std::optional<PrefillPoolPlan> prefillPool;   // set when the prefill pool runs on a system of its own
     units::Power itPerGpuNameplate{}, itPerGpuTypical{};
     units::Power itNameplate{}, itTypical{}; // whole cluster, once the BOM is complete
     Evidence powerEvidence{};
     // Numbers only: the BOM as amounts (compute, network, storage, cooling, site), for finance.
-    BomAmounts<12> bomAmounts{};
+    BomAmounts<13> bomAmounts{};
     FinanceInput financeInput{};                 // computeCost's, kept so its capex list keeps its capacity
     std::optional<TrainingResult> trainingRun{}; // training workloads, once the cost is known
     // Numbers only (evaluateNumbers): the steps compute every figure but leave evidence, warnings,
@@ -150,6 +163,18 @@ void appendWarnings(Warnings& to, const Warnings& from);
 // step_throughput.cpp: tokens/s per GPU (explicit, training, or the caller's source) and the
 // input/output time split.
 Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx);
+// The roofline's share of GPU time on input tokens and prefill rate per GPU for the scenario's
+// request on `system` (step_throughput.cpp), kept in the cache when there is one.
+EvaluationCache::RooflineRoles rooflineRoles(const Work& w, const SystemSpec& system, const GpuSpec& gpu,
+                                             EvaluationCache* cache);
+// The figure and its band moved by `factor`, with the input share that goes with them.
+void scaleThroughput(ThroughputAnswer& a, double factor, double prefillTimeShare);
+// step_prefill_pool.cpp: a prefill pool on a system of its own: both pools' rates, the throughput
+// over both and the input share that follow, and the KV hand-off across the fabric.
+Result<void> resolvePrefillPool(Work& w, EvaluationCache* cache);
+// The share of the cost input tokens carry: their share of GPU time, weighted with a prefill pool of
+// its own by each pool's price per GPU.
+double inputCostShare(const Work& w);
 // step_sizing.cpp: per-GPU power, then GPUs and racks from the sizing basis.
 void resolvePower(Work& w);
 units::TokenRate averageDemand(const Scenario& s); // tokens/s, from tokens a day or requests a second

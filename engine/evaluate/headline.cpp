@@ -54,6 +54,7 @@ const std::array<std::string_view, kHeadlineCount>& headlineKeys()
         "results.requests_served_per_year",
         "results.joules_per_token_it",
         "results.joules_per_token_facility",
+        "sizing.prefill_pool_gpus",
     };
     return keys;
 }
@@ -102,7 +103,7 @@ void computeHeadline(Work& w)
         h[Headline::UtilizationRealized] = f.utilizationRealized;
         // Per serving GPU: the serving GPUs' tokens over the whole IT power, spares included, since
         // a spare is installed and powered but serves nothing (the same basis as cost per token).
-        const double serving = double(z.servingDomains) * w.system.gpusPerDomain;
+        const double serving = z.capacityGpus;
         const Power itPerServingGpu = w.itNameplate / (serving > 0 ? serving : double(z.gpus));
         h[Headline::TokensPerSPerMwIt] = tokensPerSecondPerMegawatt(w.throughput.totalPerGpu, itPerServingGpu);
         h[Headline::TokensPerSPerMwFacility] =
@@ -131,7 +132,9 @@ void computeHeadline(Work& w)
     h[Headline::Racks] = z.racks;
     h[Headline::Domains] = z.domains;
     h[Headline::SpareDomains] = z.spareDomains;
-    h[Headline::ServingGpus] = double(z.servingDomains) * w.system.gpusPerDomain;
+    h[Headline::ServingGpus] = z.servingGpus;
+    if (z.prefillPool)
+        h[Headline::PrefillPoolGpus] = z.prefillPool->gpus;
     h[Headline::ItKw] = in_kilowatts(w.itNameplate);
     h[Headline::FacilityKw] = in_kilowatts(w.itNameplate) * s.facility.pue.value;
     h[Headline::TotalUsdPerYear] = in_usd_per_year(f.totalPerYear);

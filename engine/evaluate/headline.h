@@ -52,6 +52,7 @@ enum class Headline {
     RequestsServedPerYear, // results.requests_served_per_year (inference): tokens served / tokens per request
     JoulesPerTokenIt,     // results.joules_per_token_it (inference): average IT draw / tokens served per second
     JoulesPerTokenFacility, // results.joules_per_token_facility: the same x PUE
+    PrefillPoolGpus,      // sizing.prefill_pool_gpus: a prefill pool on a system of its own, spares included
     Count
 };
 inline constexpr int kHeadlineCount = static_cast<int>(Headline::Count);

@@ -198,6 +198,11 @@ void publishSizing(Work& w)
     addMetric(m, "sizing.domains", "Scale-up domains", h[Headline::Domains], "domains", e);
     addMetric(m, "sizing.spare_domains", "Spare scale-up domains", h[Headline::SpareDomains], "domains", e);
     addMetric(m, "sizing.serving_gpus", "Serving GPUs (spares excluded)", h[Headline::ServingGpus], "GPUs", e);
+    if (const auto& pool = w.out.sizing.prefillPool) {
+        addMetric(m, "sizing.prefill_pool_gpus", "Prefill pool GPUs (" + w.prefillPool->system->name + ", spares included)",
+                  h[Headline::PrefillPoolGpus], "GPUs", e);
+        addMetric(m, "sizing.prefill_pool_racks", "Prefill pool rack positions", pool->racks, "racks", e);
+    }
     addMetric(m, "sizing.it_kw", "IT power (nameplate)", h[Headline::ItKw], "kW", power);
     addMetric(m, "sizing.facility_kw", "Facility power", h[Headline::FacilityKw], "kW", fac);
 }

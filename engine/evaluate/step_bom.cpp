@@ -12,45 +12,72 @@ using namespace units;
 
 namespace {
 
-void addComputeBom(Work& w)
+// One pool's compute: its domains, and the GPUs, CPUs and NIC ports their price includes.
+struct PoolLines {
+    const SystemSpec& system;
+    const GpuSpec* gpu;
+    int domains;
+    const Number& price;
+    const std::string& priceField;
+    Power itPerGpuNameplate;
+    std::string_view role; // "" for the one pool, else "decode pool" or "prefill pool"
+    CountBasis domainsBasis; // what the workbook re-sizes its count by (Fixed: the engine's plan)
+};
+
+void addPoolBom(Work& w, const PoolLines& pool)
 {
-    const SizingResult& z = w.out.sizing;
-    const Figure<Money>& price = w.system.domainPrice;
-    if (!std::isfinite(w.s.finance.system_price_usd.value)) // a catalog system no source prices
-        w.out.warnings.push_back({"finance.system_price_usd",
-                                  w.system.name + " has no price in the catalog: give finance.system_price_usd; "
-                                                  "every cost figure stays n/a until then"});
+    const SystemSpec& sys = pool.system;
+    if (!std::isfinite(pool.price.value)) // a catalog system no source prices
+        w.out.warnings.push_back({pool.priceField, sys.name + " has no price in the catalog: give " + pool.priceField
+                                                       + "; every cost figure stays n/a until then"});
     BomLine domain;
     domain.category = "compute";
     domain.capexClass = CapexClass::Compute;
-    domain.item = w.system.name; // catalog names already say "rack", "node" or "platform"
-    domain.count = z.domains;
-    domain.unit = std::string(w.system.domainUnit());
-    domain.unitCost = usd(w.s.finance.system_price_usd.value);
-    domain.unitPower = w.itPerGpuNameplate * double(w.system.gpusPerDomain);
-    domain.provenance = w.s.finance.system_price_usd.provenance;
-    domain.scalesWith = CountBasis::Domains;
+    // Catalog names already say "rack", "node" or "platform".
+    domain.item = pool.role.empty() ? sys.name : sys.name + " (" + std::string(pool.role) + ")";
+    domain.count = pool.domains;
+    domain.unit = std::string(sys.domainUnit());
+    domain.unitCost = usd(pool.price.value);
+    domain.unitPower = pool.itPerGpuNameplate * double(sys.gpusPerDomain);
+    domain.provenance = pool.price.provenance;
+    domain.scalesWith = pool.domainsBasis;
     domain.perBasis = 1;
     w.out.bom.add(domain);
-    auto included = [&](std::string item, CountBasis basis, double perBasis, double count, std::string unit) {
+    const Figure<Money>& catalogPrice = sys.domainPrice;
+    auto included = [&](std::string item, double perDomain, std::string unit) {
         BomLine l;
         l.category = "compute";
         l.capexClass = CapexClass::Compute;
         l.item = std::move(item);
-        l.count = count;
+        l.count = double(pool.domains) * perDomain;
         l.unit = std::move(unit);
         l.unitCost = usd(0);
         l.unitPower = watts(0);
         l.includedIn = domain.item;
-        l.provenance = price.known() ? price.provenance() : Provenance{};
-        l.scalesWith = basis;
-        l.perBasis = perBasis;
+        l.provenance = catalogPrice.known() ? catalogPrice.provenance() : Provenance{};
+        l.scalesWith = pool.domainsBasis;
+        l.perBasis = perDomain;
         w.out.bom.add(std::move(l));
     };
-    const double cpus = w.system.cpusPerDomain, nics = w.s.network.nics_per_gpu.value;
-    included(w.gpu ? w.gpu->name : w.system.gpu, CountBasis::Gpus, 1, z.gpus, "GPUs");
-    included("CPUs", CountBasis::Domains, cpus, double(z.domains) * cpus, "CPUs");
-    included("scale-out NIC ports", CountBasis::Gpus, nics, double(z.gpus) * nics, "NICs");
+    const double gpus = sys.gpusPerDomain, cpus = sys.cpusPerDomain, nics = w.s.network.nics_per_gpu.value;
+    included(pool.gpu ? pool.gpu->name : sys.gpu, gpus, "GPUs");
+    included("CPUs", cpus, "CPUs");
+    included("scale-out NIC ports", gpus * nics, "NICs");
+}
+
+void addComputeBom(Work& w)
+{
+    const SizingResult& z = w.out.sizing;
+    const FinanceInputs& f = w.s.finance;
+    static const std::string systemPrice = "finance.system_price_usd", prefillPrice = "finance.prefill_system_price_usd";
+    const bool mixed = w.prefillPool && z.prefillPool;
+    addPoolBom(w, {w.system, w.gpu, z.domains, f.system_price_usd, systemPrice, w.itPerGpuNameplate,
+                   mixed ? "decode pool" : "", CountBasis::Domains});
+    if (!mixed)
+        return;
+    const PrefillPoolPlan& p = *w.prefillPool;
+    addPoolBom(w, {*p.system, w.catalog.gpu(p.system->gpu), z.prefillPool->domains, f.prefill_system_price_usd,
+                   prefillPrice, p.itPerGpuNameplate, "prefill pool", CountBasis::Fixed});
 }
 
 enum class FacilityLine { Cooling, Site };
@@ -100,9 +127,16 @@ void itPowerFrom(Work& w, const Lines& lines)
     Power total = watts(0); // summed in line order, as Bom::totalPower does
     for (const auto& l : lines)
         total += l.totalPower;
-    const double gpus = w.out.sizing.gpus;
+    // The compute lines' typical draw in place of their nameplate; the rest draws its nameplate.
+    const SizingResult& z = w.out.sizing;
+    const double decodeGpus = double(z.domains) * w.system.gpusPerDomain;
+    Power nameplate = w.itPerGpuNameplate * decodeGpus, typical = w.itPerGpuTypical * decodeGpus;
+    if (w.prefillPool && z.prefillPool) {
+        nameplate += w.prefillPool->itPerGpuNameplate * double(z.prefillPool->gpus);
+        typical += w.prefillPool->itPerGpuTypical * double(z.prefillPool->gpus);
+    }
     w.itNameplate = total;
-    w.itTypical = w.itPerGpuTypical * gpus + (w.itNameplate - w.itPerGpuNameplate * gpus);
+    w.itTypical = typical + (total - nameplate);
 }
 
 // The numbers-only BOM: the full path's lines as amounts, in its order (the compute domains,
@@ -115,6 +149,9 @@ void buildBomAmounts(Work& w)
     out.clear();
     out.add(CapexClass::Compute, w.out.sizing.domains, usd(w.s.finance.system_price_usd.value),
             w.itPerGpuNameplate * double(w.system.gpusPerDomain));
+    if (w.prefillPool && w.out.sizing.prefillPool)
+        out.add(CapexClass::Compute, w.out.sizing.prefillPool->domains, usd(w.s.finance.prefill_system_price_usd.value),
+                w.prefillPool->itPerGpuNameplate * double(w.prefillPool->system->gpusPerDomain));
     // An all-in power figure per GPU already holds the network's and storage's share.
     const bool allIn = w.s.facility.it_kw_per_gpu_all_in.isSet();
     for (const BomAmount& a : w.network.amounts)

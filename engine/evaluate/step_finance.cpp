@@ -77,10 +77,10 @@ void fillFinanceInput(const Work& w, FinanceInput& in)
     in.tokensPerGpu = w.throughput.totalPerGpu;
     in.inputTokens = s.workload.input_tokens.value;
     in.outputTokens = s.workload.output_tokens.value;
-    in.prefillTimeShare = w.throughput.prefillTimeShare;
+    in.prefillTimeShare = inputCostShare(w);
     in.utilization = averageLoad(w); // a demand-sized cluster's realized utilization, else the planned one
     in.goodput = w.goodput; // every mode alike: time lost to failures and stragglers serves no tokens
-    in.servingGpus = double(w.out.sizing.servingDomains) * w.system.gpusPerDomain;
+    in.servingGpus = w.out.sizing.capacityGpus;
     in.demand = w.out.sizing.basis == SizingBasis::Demand ? averageDemand(s) : tokens_per_second(0);
     in.horizon = years(s.finance.depreciation_years.value);
     in.cashFlow = !w.numbersOnly;
@@ -100,6 +100,8 @@ Evidence tcoEvidence(const Work& w)
                                 "finance.software_usd_per_gpu_year", "finance.transit_usd_per_month"},
                             "formula");
     e.merge(w.powerEvidence);
+    if (w.prefillPool)
+        e.merge(evidenceOf(s, {"finance.prefill_system_price_usd"}, ""));
     if (w.choices.mode != FacilityMode::Rent) // who owns an asset insures it and pays its tax
         e.merge(evidenceOf(s, {"facility.property_tax_fraction_per_year", "finance.insurance_fraction_per_year"}, ""));
     if (w.choices.mode == FacilityMode::Build)

@@ -218,6 +218,20 @@ void expertTrafficDetails(const Work& w, std::vector<Metric>& out)
               usable > 0 ? traffic / usable : 0.0, "fraction", e);
 }
 
+// A prefill pool on a system of its own: the KV cache a busy prefill GPU sends the decode pool,
+// and the share of what its NICs can carry.
+void kvHandOffDetails(const Work& w, std::vector<Metric>& out)
+{
+    const double usable = in_gigabits_per_second(usableScaleOutPerGpu(w.s.network));
+    const double handOff = in_gigabits_per_second(w.prefillPool->kvHandOffPerGpu);
+    const auto e = std::make_shared<const Evidence>(evidenceOf(
+        w.s, {"workload.prefill_system", "network.nic_gbps", "network.nics_per_gpu", "network.oversubscription"},
+        "model"));
+    addMetric(out, "network.kv_handoff_gbps_per_gpu", "KV hand-off per busy prefill GPU", handOff, "Gb/s", e);
+    addMetric(out, "network.kv_handoff_load", "KV hand-off's share of a prefill GPU's NICs",
+              usable > 0 ? handOff / usable : 0.0, "fraction", e);
+}
+
 } // namespace
 
 Result<void> collectiveDetails(const Work& w, std::vector<Metric>& out)
@@ -244,6 +258,8 @@ Result<void> collectiveDetails(const Work& w, std::vector<Metric>& out)
     }
     if (w.throughput.expertTrafficKnown)
         expertTrafficDetails(w, out);
+    if (w.prefillPool)
+        kvHandOffDetails(w, out);
     if (!w.training() || !gpu.scaleUpBandwidth.known())
         return boost::outcome_v2::success();
     HierarchicalAllReduceInput in;

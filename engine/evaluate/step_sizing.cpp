@@ -20,8 +20,7 @@ double averageLoad(const Work& w)
 {
     if (w.out.sizing.basis != SizingBasis::Demand)
         return w.s.finance.utilization.value;
-    const double servingGpus = double(w.out.sizing.servingDomains) * w.system.gpusPerDomain;
-    const TokenRate capacity = w.throughput.totalPerGpu * servingGpus * w.goodput;
+    const TokenRate capacity = w.throughput.totalPerGpu * w.out.sizing.capacityGpus * w.goodput;
     return capacity.value() > 0 ? std::min(1.0, double(averageDemand(w.s) / capacity)) : 0.0;
 }
 
@@ -71,6 +70,17 @@ Result<void> size(Work& w, Power overheadPerGpu)
         in.averageDemand = averageDemand(s);
     in.peakToAverage = s.workload.peak_to_average.value;
     in.throughputPerGpu = w.throughput.totalPerGpu;
+    if (w.prefillPool) { // each pool at its own rate: total / (1 - input share) a decode GPU, / share a prefill GPU
+        const PrefillPoolPlan& p = *w.prefillPool;
+        const double share = w.throughput.prefillTimeShare;
+        in.throughputPerGpu = w.throughput.totalPerGpu / (1 - share);
+        SizingInput::PrefillPool pool;
+        pool.gpusPerDomain = p.system->gpusPerDomain;
+        pool.domainsPerRack = p.system->domainsPerRack;
+        pool.domainNameplate = p.itPerGpuNameplate * double(p.system->gpusPerDomain);
+        pool.throughputPerGpu = w.throughput.totalPerGpu / share;
+        in.prefillPool = pool;
+    }
     in.maxLoadAtPeak = s.cluster.max_load_at_peak.value;
     in.goodput = w.goodput;
     const double expertGroup = s.workload.expert_parallel_gpus.value; // at most 100,000 (the field's range)

@@ -114,8 +114,7 @@ DataSize kvCacheFor(const Work& w)
         return bytes(0.0);
     const WorkloadInputs& wl = w.s.workload;
     const double tokensPerRequest = wl.input_tokens.value + wl.output_tokens.value;
-    const double servingGpus = double(w.out.sizing.servingDomains) * w.system.gpusPerDomain;
-    const double served = in_tokens_per_second(w.throughput.totalPerGpu) * servingGpus * w.goodput * averageLoad(w);
+    const double served = in_tokens_per_second(w.throughput.totalPerGpu) * w.out.sizing.capacityGpus * w.goodput * averageLoad(w);
     return kvCacheHeld(tokensPerRequest > 0 ? served / tokensPerRequest : 0.0,
                        hours(w.s.storage.kv_retention_hours.value), wl.prefix_reuse_fraction.value,
                        wl.input_tokens.value, wl.output_tokens.value, w.contextReuse->kvPerToken);
@@ -132,7 +131,7 @@ DataSize kvCacheFor(const Work& w)
               in_gigabytes_per_second(plan.reuse.loadPerGpu), "GB/s", e);
     if (!plan.tier.capacityPerGpu)
         return; // object storage: billed by what it holds, no capacity to run out of
-    const double gpus = double(w.out.sizing.servingDomains) * w.system.gpusPerDomain;
+    const double gpus = w.out.sizing.servingGpus;
     const DataSize capacity = plan.tier.capacityPerGpu->value * gpus;
     addMetric(out.details, "storage.kv_tier_capacity_tb", "KV cache tier capacity (serving GPUs)",
               in_terabytes(capacity), "TB", e);

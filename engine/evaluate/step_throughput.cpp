@@ -76,14 +76,14 @@ Result<void> throughputFor(Work& w, const EvaluationContext& ctx)
                     "benchmark_db (or --db) with measured rows");
 }
 
-// The roofline's prefill and decode rates for the scenario.
-Result<RoleRates> rooflineRoleRates(const Work& w)
+// The roofline's prefill and decode rates for the scenario's request on `system`.
+Result<RoleRates> rooflineRoleRates(const Work& w, const SystemSpec& system, const GpuSpec& gpu)
 {
     const Scenario& s = w.s;
     RooflineInput in;
     in.model = &w.model;
-    in.gpu = w.gpu;
-    in.domainSize = w.system.gpusPerDomain;
+    in.gpu = &gpu;
+    in.domainSize = system.gpusPerDomain;
     in.precision = w.choices.precision;
     in.inputTokens = s.workload.input_tokens.value;
     in.outputTokens = s.workload.output_tokens.value;
@@ -94,9 +94,9 @@ Result<RoleRates> rooflineRoleRates(const Work& w)
 // Share of GPU time a request spends on its input tokens, from the roofline's prefill and decode
 // rates (a ratio, so the model's efficiency errors largely cancel), and its prefill rate, which
 // context reuse weighs against the KV tier's read rate. A share < 0 when the model cannot say.
-EvaluationCache::RooflineRoles computeRooflineRoles(const Work& w)
+EvaluationCache::RooflineRoles computeRooflineRoles(const Work& w, const SystemSpec& system, const GpuSpec& gpu)
 {
-    auto rates = rooflineRoleRates(w);
+    auto rates = rooflineRoleRates(w, system, gpu);
     if (!rates)
         return {};
     return {prefillTimeShare(rates.value().prefillInputPerGpu, rates.value().decodeOutputPerGpu,
@@ -104,19 +104,30 @@ EvaluationCache::RooflineRoles computeRooflineRoles(const Work& w)
             in_tokens_per_second(rates.value().prefillInputPerGpu)};
 }
 
+} // namespace
+
+void scaleThroughput(ThroughputAnswer& a, double factor, double prefillTimeShare)
+{
+    a.totalPerGpu *= factor;
+    a.p10PerGpu *= factor;
+    a.p90PerGpu *= factor;
+    a.prefillTimeShare = prefillTimeShare;
+}
+
 // The roofline sweep costs tens of microseconds and depends on few inputs, so the answer is kept
 // in the caller's cache when there is one.
-EvaluationCache::RooflineRoles rooflineRoles(const Work& w, EvaluationCache* cache)
+EvaluationCache::RooflineRoles rooflineRoles(const Work& w, const SystemSpec& system, const GpuSpec& gpu,
+                                             EvaluationCache* cache)
 {
     const Scenario& s = w.s;
     if (!cache)
-        return computeRooflineRoles(w);
+        return computeRooflineRoles(w, system, gpu);
     const std::string_view precision = precisionName(w.choices.precision);
     const WorkloadInputs& wl = s.workload;
-    if (auto last = cache->lastPrefillShare(w.system.id, w.model.id, precision, wl.input_tokens.value, wl.output_tokens.value,
+    if (auto last = cache->lastPrefillShare(system.id, w.model.id, precision, wl.input_tokens.value, wl.output_tokens.value,
                                             wl.min_tokens_per_s_per_user.value, wl.accepted_tokens_per_step.value))
         return *last;
-    const EvaluationCache::PrefillShareKey key{w.system.id,
+    const EvaluationCache::PrefillShareKey key{system.id,
                                                w.model.id,
                                                std::string(precision),
                                                wl.input_tokens.value,
@@ -125,10 +136,12 @@ EvaluationCache::RooflineRoles rooflineRoles(const Work& w, EvaluationCache* cac
                                                wl.accepted_tokens_per_step.value};
     if (auto known = cache->prefillShare(key))
         return *known;
-    const EvaluationCache::RooflineRoles roles = computeRooflineRoles(w);
+    const EvaluationCache::RooflineRoles roles = computeRooflineRoles(w, system, gpu);
     cache->storePrefillShare(key, roles);
     return roles;
 }
+
+namespace {
 
 // Context reuse (workload.prefix_reuse_fraction): the prefill made faster by the KV found in the
 // tier, and the throughput and input share that follow (context_reuse.h), applied to the figure
@@ -153,7 +166,7 @@ Result<void> applyContextReuse(Work& w, EvaluationCache* cache)
     auto figures = kvTierFigures(*tier, w.system, *w.gpu, usableScaleOutPerGpu(s.network));
     if (!figures)
         return figures.error();
-    const EvaluationCache::RooflineRoles roles = rooflineRoles(w, cache);
+    const EvaluationCache::RooflineRoles roles = rooflineRoles(w, w.system, *w.gpu, cache);
     if (!(roles.prefillPerGpu > 0)) {
         if (!w.numbersOnly)
             w.out.warnings.push_back({"workload.prefix_reuse_fraction",
@@ -179,11 +192,10 @@ Result<void> applyContextReuse(Work& w, EvaluationCache* cache)
         return reused.error();
     const ContextReuse& r = reused.value();
     ThroughputAnswer& a = w.throughput;
-    a.totalPerGpu *= r.throughputFactor;
-    a.p10PerGpu *= r.throughputFactor;
-    a.p90PerGpu *= r.throughputFactor;
-    a.prefillTimeShare = r.prefillTimeShare;
     w.contextReuse = ContextReusePlan{r, figures.value(), in.kvPerToken};
+    if (a.scenarioAdjusted) // a band's end: its figure carries the reuse already
+        return boost::outcome_v2::success();
+    scaleThroughput(a, r.throughputFactor, r.prefillTimeShare);
     if (w.numbersOnly)
         return boost::outcome_v2::success();
     a.evidence.add("model:context-reuse x" + numberText(r.throughputFactor), Grade::Estimate);
@@ -251,10 +263,12 @@ Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx)
         w.throughput.prefillTimeShare = pools.value;
         w.splitFromRoofline = false;
     } else if (w.throughput.prefillTimeShare < 0 && w.gpu) {
-        w.throughput.prefillTimeShare = rooflineRoles(w, ctx.cache).prefillShare;
+        w.throughput.prefillTimeShare = rooflineRoles(w, w.system, *w.gpu, ctx.cache).prefillShare;
         w.splitFromRoofline = w.throughput.prefillTimeShare >= 0;
     }
-    return applyContextReuse(w, ctx.cache);
+    if (auto ok = applyContextReuse(w, ctx.cache); !ok)
+        return failed(ok);
+    return resolvePrefillPool(w, ctx.cache);
 }
 
 } // namespace planner::steps

@@ -31,6 +31,7 @@ Result<HeadlineFigures> headlineAt(const Work& w, TokenRate perGpu, EvaluationCa
     ThroughputAnswer end;
     end.totalPerGpu = perGpu;
     end.prefillTimeShare = w.throughput.prefillTimeShare;
+    end.scenarioAdjusted = true;
     EvaluationContext at;
     at.throughput = [&end](const Scenario&, const Catalog&) -> Result<ThroughputAnswer> { return end; };
     at.cache = runs;

@@ -27,8 +27,12 @@ std::optional<std::string> notApplicable(const FieldSpec& f, const Scenario& s)
     if (f.path == "facility.building_staff_usd_per_mw_year" && s.facility.mode.value != "build")
         return "not applicable: only an owned building needs its own staff; a colocation or rental price carries "
                "the provider's";
-    if (f.path == "workload.prefill_gpu_fraction" && s.workload.serving.value != "disaggregated")
+    if ((f.path == "workload.prefill_gpu_fraction" || f.path == "workload.prefill_system")
+        && s.workload.serving.value != "disaggregated")
         return "not applicable: aggregated serving has no prefill pool; the roofline's time shares split the cost";
+    if (f.path == "finance.prefill_system_price_usd"
+        && (s.workload.serving.value != "disaggregated" || s.workload.prefill_system.value.empty()))
+        return "not applicable: no prefill pool runs on a system of its own (workload.prefill_system)";
     if ((f.path == "storage.kv_tier" || f.path == "storage.kv_retention_hours")
         && !(s.workload.prefix_reuse_fraction.value > 0))
         return "not applicable: no context is reused (workload.prefix_reuse_fraction is 0)";

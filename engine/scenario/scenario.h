@@ -49,6 +49,7 @@ struct WorkloadInputs {
     Number demand_tokens_per_day, demand_requests_per_s;
     Number peak_to_average;
     Number prefill_gpu_fraction;              // disaggregated: share of GPUs in the prefill pool
+    Text prefill_system;                      // disaggregated: catalog system of the prefill pool; empty = system
     Number training_tokens, mfu;              // training workloads
     Number claim_ratio;                       // vendor claim: tokens/s per GPU vs claim_baseline_system
     Text claim_baseline_system;
@@ -74,6 +75,7 @@ struct FacilityInputs {
 struct FinanceInputs {
     Number gpu_hour_usd;
     Number system_price_usd;       // per scale-up domain; default from the catalog
+    Number prefill_system_price_usd; // per domain of workload.prefill_system; default from the catalog
     Number depreciation_years, network_life_years, storage_life_years;
     Number cost_of_capital, utilization;
     Number maintenance_fraction_per_year, residual_fraction, installation_fraction, insurance_fraction_per_year;

@@ -193,6 +193,13 @@ Result<void> resolveScenarioInto(const Scenario& in, const Catalog& catalog, Sce
     if (!catalog.model(s.workload.model.value))
         return badInput("workload.model", "unknown model \"" + s.workload.model.value +
                                               "\"; the catalog has: " + idList(catalog.models));
+    if (const std::string& prefill = s.workload.prefill_system.value; !prefill.empty()) {
+        const SystemSpec* pool = catalog.system(prefill);
+        if (!pool)
+            return badInput("workload.prefill_system", "unknown prefill system \"" + prefill + "\"; the catalog has: " +
+                                                           idList(catalog.systems));
+        fillFigure(s.finance.prefill_system_price_usd, pool->domainPrice, &in_usd);
+    }
     resolveFacility(s, *sys);
     resolveCheckpointSize(s);
     if (auto ok = resolveNetwork(s, *sys, catalog); !ok)

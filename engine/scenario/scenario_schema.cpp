@@ -119,6 +119,11 @@ const Row kRows[] = {
      "(InferenceX's GB200 NVL72 run at 91 tok/s/user: 12 prefill of 44 GPUs = 0.273). Input tokens pay that share of "
      "the cost and output tokens the rest; unset, the pools of the measured disaggregated rows the throughput is "
      "read from give it where they state them, else the roofline's prefill and decode rates."},
+    {PLANNER_TXT(workload, prefill_system), FieldKind::Id, "", -inf, inf, nan, "", "", Grade::User,
+     "Disaggregated serving: the catalog system the prefill pool runs on, while decode runs on system (the pattern of "
+     "NVIDIA's Rubin CPX and of Splitwise). Each pool is sized, powered, spared and priced with its own hardware; the "
+     "prefill pool's rate per GPU moves by the roofline's prefill rate on its system over decode's system, and the KV "
+     "cache it hands over crosses the scale-out fabric. Empty: both pools on system."},
     {PLANNER_NUM(workload, training_tokens), FieldKind::Number, "tokens", 0, 1e16, nan, {}, "", Grade::User,
      "Tokens to train on (training workloads): FLOPs = 6 x parameters x tokens."},
     {PLANNER_NUM(workload, mfu), FieldKind::Number, "fraction", 0, 1, 0.40, {},
@@ -133,9 +138,11 @@ const Row kRows[] = {
      "The system a ratio claim compares with."},
 
     {PLANNER_NUM(cluster, gpus), FieldKind::Integer, "GPUs", 0, 1e7, nan, {}, "", Grade::User,
-     "Fixed cluster size in GPUs (rounded up to whole scale-up domains).", {}, false, true},
+     "Fixed cluster size in GPUs (rounded up to whole scale-up domains). With a prefill pool on its own system, the "
+     "decode pool's size: the prefill pool is added to feed it.", {}, false, true},
     {PLANNER_NUM(cluster, racks), FieldKind::Integer, "racks", 0, 1e6, nan, {}, "", Grade::User,
-     "Fixed cluster size in rack positions.", {}, false, true},
+     "Fixed cluster size in rack positions. With a prefill pool on its own system, the decode pool's racks: the prefill "
+     "pool is added to feed them.", {}, false, true},
     {PLANNER_NUM(cluster, spare_fraction), FieldKind::Number, "fraction", 0, 1, 0, {}, kBuiltin, Grade::Estimate,
      "Spare scale-up domains as a fraction of the serving ones."},
     {PLANNER_NUM(cluster, max_load_at_peak), FieldKind::Number, "fraction", 0, 1, 0.85, {},
@@ -192,6 +199,8 @@ const Row kRows[] = {
      "Rent mode: price per GPU-hour."},
     {PLANNER_NUM(finance, system_price_usd), FieldKind::Number, "USD", 0, 1e9, nan, {}, "", Grade::User,
      "Price of one scale-up domain (NVL72 rack or 8-GPU node). Default from the catalog."},
+    {PLANNER_NUM(finance, prefill_system_price_usd), FieldKind::Number, "USD", 0, 1e9, nan, {}, "", Grade::User,
+     "Price of one scale-up domain of workload.prefill_system. Default from the catalog."},
     {PLANNER_NUM(finance, depreciation_years), FieldKind::Number, "years", 0, 30, 5, {},
      "Amazon 10-K: server life back to 5 years for AI equipment (Jan 2025)", Grade::Vendor,
      "Compute hardware life.", {}, false, true},

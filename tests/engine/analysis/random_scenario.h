@@ -52,6 +52,10 @@ inline Scenario randomScenario(std::mt19937_64& rng)
     const Catalog& c = builtinCatalog();
     set("system", c.systems[rng() % c.systems.size()].id);
     set("workload.model", c.models[rng() % c.models.size()].id);
+    if (rng() % 3 == 0) { // a prefill pool on a system of its own, for disaggregated serving
+        set("workload.serving", "disaggregated");
+        set("workload.prefill_system", c.systems[rng() % c.systems.size()].id);
+    }
     set("workload.input_tokens", std::to_string(64 + rng() % 8000));
     set("workload.output_tokens", std::to_string(64 + rng() % 4000));
     set("workload.throughput_tokens_per_s_per_gpu", std::to_string(200 + u(rng) * 20000));

@@ -81,7 +81,7 @@ std::optional<SweepAxis> randomAxis(const FieldSpec& f, const Scenario& resolved
     const Catalog& c = builtinCatalog();
     if (f.kind == FieldKind::Choice)
         options = choicesOf(f.choices);
-    else if (f.path == "system")
+    else if (f.path == "system" || f.path == "workload.prefill_system")
         for (const SystemSpec& sys : c.systems)
             options.push_back(sys.id);
     else if (f.path == "workload.model")
@@ -179,12 +179,13 @@ private Q_SLOTS:
         const Catalog& catalog = builtinCatalog();
         std::vector<const FieldSpec*> fields;
         for (const FieldSpec& f : scenarioFields())
-            if (f.isNumeric() || f.kind == FieldKind::Choice || f.path == "system" || f.path == "workload.model")
+            if (f.isNumeric() || f.kind == FieldKind::Choice || f.path == "system" || f.path == "workload.model"
+                || f.path == "workload.prefill_system")
                 fields.push_back(&f);
         std::vector<int> comparedPerFigure(kHeadlineCount, 0);
         int sweeps = 0, textAxes = 0;
         std::size_t rows = 0;
-        while (sweeps < 120) { // enough that every headline figure is compared often, as the field table grows
+        while (sweeps < 160) { // enough that every headline figure is compared often, as the field table grows
             const Scenario base = randomScenario(rng);
             auto resolved = resolveScenario(base, catalog);
             auto nominal = evaluateNumbers(base, catalog);
