@@ -84,7 +84,11 @@ void computeHeadline(Work& w)
     h[Headline::Capex] = in_usd(f.capexTotal);
     if (w.choices.mode != FacilityMode::Rent)
         h[Headline::BreakevenGpuHour] = in_usd_per_hour(f.breakEvenGpuHourPrice);
-    h[Headline::TokensPerSPerGpu] = in_tokens_per_second(w.throughput.totalPerGpu);
+    // Per serving GPU at the cluster's capacity: with a prefill pool of its own, the pool rounded up
+    // to whole domains beyond what the other needs serves nothing (sizing.h, capacityGpus).
+    const double perGpu = in_tokens_per_second(w.throughput.totalPerGpu);
+    h[Headline::TokensPerSPerGpu] =
+        w.out.sizing.prefillPool ? perGpu * w.out.sizing.capacityGpus / w.out.sizing.servingGpus : perGpu;
     if (w.trainingRun) {
         const TrainingResult& run = *w.trainingRun;
         h[Headline::TrainingCost] = in_usd(run.cost);

@@ -86,6 +86,30 @@ private Q_SLOTS:
         QCOMPARE(tput->p90, kP90);
     }
 
+    void contextReuseMovesTheBandOnce()
+    {
+        // Reused context speeds the figure by a factor f (results.context_reuse_gpu_time_saved =
+        // 1 - 1/f), and its band with it: the ends are the source's P10 and P90 times f, not f^2
+        // (each end is evaluated again, and must not reuse the context a second time).
+        Scenario s = rented();
+        set(s, "workload.input_tokens", "8192");
+        set(s, "workload.output_tokens", "1024");
+        set(s, "workload.prefix_reuse_fraction", "0.8");
+        set(s, "storage.kv_tier", "cpu-memory");
+        const Evaluation e = evaluated(s, bandedSource());
+        const double f = 1 / (1 - e.metric("results.context_reuse_gpu_time_saved")->value);
+        QVERIFY(f > 1.1);
+        const Metric* tput = e.metric("results.tokens_per_s_per_gpu");
+        QVERIFY(tput && tput->hasBand());
+        QVERIFY(qFuzzyCompare(tput->value, kTokens * f));
+        QVERIFY(qFuzzyCompare(tput->p10, kP10 * f));
+        QVERIFY(qFuzzyCompare(tput->p90, kP90 * f));
+        // The input's cost sits inside its own band.
+        const Metric* input = e.metric("results.cost_per_mtok_input_usd");
+        QVERIFY(input && input->hasBand());
+        QVERIFY(input->p10 < input->value && input->value < input->p90);
+    }
+
     void figuresThatDoNotDependOnThroughputHaveNoBand()
     {
         // Two racks rented at a fixed price: what the cluster costs per GPU-hour, and its size,
