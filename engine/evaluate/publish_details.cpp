@@ -195,8 +195,11 @@ void publishSizing(Work& w)
     auto& m = w.out.sizingMetrics;
     addMetric(m, "sizing.gpus", "GPUs", h[Headline::Gpus], "GPUs", e);
     addMetric(m, "sizing.racks", "Rack positions (compute)", h[Headline::Racks], "racks", e);
-    addMetric(m, "sizing.domains", "Scale-up domains", h[Headline::Domains], "domains", e);
-    addMetric(m, "sizing.spare_domains", "Spare scale-up domains", h[Headline::SpareDomains], "domains", e);
+    const bool pools = w.out.sizing.prefillPool.has_value(); // with a prefill pool, domains are decode's
+    addMetric(m, "sizing.domains", pools ? "Scale-up domains (decode pool)" : "Scale-up domains", h[Headline::Domains],
+              "domains", e);
+    addMetric(m, "sizing.spare_domains", pools ? "Spare scale-up domains (decode pool)" : "Spare scale-up domains",
+              h[Headline::SpareDomains], "domains", e);
     addMetric(m, "sizing.serving_gpus", "Serving GPUs (spares excluded)", h[Headline::ServingGpus], "GPUs", e);
     if (const auto& pool = w.out.sizing.prefillPool) {
         addMetric(m, "sizing.prefill_pool_gpus", "Prefill pool GPUs (" + w.prefillPool->system->name + ", spares included)",

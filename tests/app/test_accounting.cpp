@@ -92,10 +92,12 @@ const QStringList kExamples{QStringLiteral("gb200-nvl72-deepseek-r1.json"), QStr
                             QStringLiteral("vr200-nvl72-deepseek-r1.json"),
                             QStringLiteral("vr200-nvl72-coreweave-deployment.json"),
                             QStringLiteral("gb200-nvl72-deepseek-r1-wide-ep.json"),
-                            QStringLiteral("vr200-nvl72-coreweave-agentic.json")};
+                            QStringLiteral("vr200-nvl72-coreweave-agentic.json"),
+                            QStringLiteral("gb300-nvl72-b300-prefill-deepseek-r1.json")};
 
 const QString kWideEp = QStringLiteral("gb200-nvl72-deepseek-r1-wide-ep.json");
 const QString kAgentic = QStringLiteral("vr200-nvl72-coreweave-agentic.json");
+const QString kMixedPools = QStringLiteral("gb300-nvl72-b300-prefill-deepseek-r1.json");
 
 Evaluation evaluateWith(const Scenario& s)
 {
@@ -157,13 +159,26 @@ private Q_SLOTS:
         const double served = metric(e, "results.tokens_served_per_year");
         const double servingGpus = metric(e, "sizing.serving_gpus");
         const double goodput = metric(e, "reliability.goodput"); // every mode counts it, rent included
-        const double capacity = servingGpus * 5000 * goodput * kSecondsPerYear;
+        // Tokens a serving GPU serves at capacity: the figure given, or with a prefill pool of its
+        // own at most that (a pool rounded up to whole domains beyond the other's needs serves nothing).
+        const double perGpu = metric(e, "results.tokens_per_s_per_gpu");
+        const Metric* prefillPool = e.metric("sizing.prefill_pool_gpus");
+        if (prefillPool)
+            QVERIFY(perGpu <= 5000 * (1 + 1e-12) && perGpu > 0.9 * 5000);
+        else
+            QCOMPARE(perGpu, 5000.0);
+        const double capacity = servingGpus * perGpu * goodput * kSecondsPerYear;
         // Tokens served: the demand itself, or the serving capacity at the stated utilization.
         const double expectedServed = fromDemand ? demandPerDay * 365 : capacity * e.resolved.finance.utilization.value;
         VERIFY_RELATIVE(served, expectedServed, 1e-9);
         VERIFY_RELATIVE(metric(e, "results.utilization_realized"), expectedServed / capacity, 1e-9);
-        // Spares cost money and serve nothing.
-        QCOMPARE(servingGpus + metric(e, "sizing.spare_domains") * 72, metric(e, "sizing.gpus"));
+        // Spares cost money and serve nothing. A prefill pool adds its own GPUs, spares included.
+        if (prefillPool) {
+            QCOMPARE(metric(e, "sizing.domains") * 72 + prefillPool->value, metric(e, "sizing.gpus"));
+            QVERIFY(servingGpus + metric(e, "sizing.spare_domains") * 72 <= metric(e, "sizing.gpus"));
+        } else {
+            QCOMPARE(servingGpus + metric(e, "sizing.spare_domains") * 72, metric(e, "sizing.gpus"));
+        }
 
         const double perMtok = perYear / served * 1e6;
         VERIFY_RELATIVE(metric(e, "results.cost_per_mtok_usd"), perMtok, 1e-9);
@@ -192,7 +207,7 @@ private Q_SLOTS:
             // Break-even: the yearly cost over the serving GPU-hours sold at the expected occupancy:
             // the planned utilization of a fixed cluster, the realized one of a demand-sized one.
             const double occupancy = fromDemand ? expectedServed / capacity : e.resolved.finance.utilization.value;
-            const double soldHours = servingGpus * 8760 * occupancy * goodput;
+            const double soldHours = servingGpus * perGpu / 5000 * 8760 * occupancy * goodput;
             VERIFY_RELATIVE(metric(e, "results.breakeven_gpu_hour_usd"), perYear / soldHours, 1e-9);
         }
     }
@@ -506,6 +521,43 @@ private Q_SLOTS:
                         metric(object, "storage.kv_cache_tb") * 1e12 / (1024.0 * 1024 * 1024) * 0.06, 1e-9);
         QCOMPARE(metric(object, "storage.cross_region_reads_tb_per_month"),
                  metric(reused, "storage.cross_region_reads_tb_per_month"));
+    }
+
+    void aPrefillPoolOnAnotherSystemPutsBothInTheBom()
+    {
+        // GB300 NVL72 decode racks and HGX B300 prefill nodes: two compute lines, each at its own
+        // system's catalog price and power, counted in its own units; the IT power is their sum
+        // with the network's and storage's lines, and the GPUs are both pools'.
+        const Evaluation e = evaluateExample(kMixedPools);
+        const Catalog& c = builtinCatalog();
+        const SystemSpec& decode = *c.system("gb300-nvl72");
+        const SystemSpec& prefill = *c.system("hgx-b300");
+        const BomLine* racks = nullptr;
+        const BomLine* nodes = nullptr;
+        double itKw = 0;
+        for (const BomLine& l : e.bom.lines) {
+            if (l.item == decode.name + " (decode pool)")
+                racks = &l;
+            if (l.item == prefill.name + " (prefill pool)")
+                nodes = &l;
+            itKw += units::in_kilowatts(l.totalPower);
+        }
+        QVERIFY(racks && nodes);
+        QCOMPARE(racks->count, metric(e, "sizing.domains"));
+        QCOMPARE(nodes->count * 8, metric(e, "sizing.prefill_pool_gpus"));
+        VERIFY_RELATIVE(units::in_usd(nodes->unitCost), units::in_usd(prefill.domainPrice.value()), 1e-12);
+        VERIFY_RELATIVE(units::in_kilowatts(nodes->unitPower), units::in_kilowatts(prefill.domainPower.value()), 1e-12);
+        VERIFY_RELATIVE(units::in_usd(racks->unitCost), units::in_usd(decode.domainPrice.value()), 1e-12);
+        VERIFY_RELATIVE(itKw, metric(e, "sizing.it_kw"), 1e-9);
+        QCOMPARE(metric(e, "sizing.gpus"), racks->count * 72 + nodes->count * 8);
+        // Without the prefill system the same traffic runs on GB300 alone: one compute system.
+        Scenario s = example(kMixedPools);
+        s.workload.prefill_system = Text{};
+        const Evaluation alone = evaluateWith(s);
+        QVERIFY(!alone.metric("sizing.prefill_pool_gpus"));
+        QCOMPARE(int(std::count_if(alone.bom.lines.begin(), alone.bom.lines.end(),
+                                   [](const BomLine& l) { return l.category == "compute" && l.unitCost.value() > 0; })),
+                 1);
     }
 
     void anUnresolvedScenarioAsksForNoWideGroup()
