@@ -3,6 +3,7 @@
 // pools' rates, sizes, power, prices and the KV hand-off worked by hand from a throughput source
 // whose figure and input share are given; and the one transfer the model makes, the prefill rate
 // from one system to another, against InferenceX's measured disaggregated pools.
+#include "banded_source.h"
 #include "catalog/catalog.h"
 #include "evaluate/evaluate.h"
 #include "scenario/scenario_schema.h"
@@ -46,16 +47,7 @@ Scenario mixed()
 // A source that answers like the measured-data model for disaggregated serving on the decode system.
 EvaluationContext source(double tokens = kTokens, double share = kShare)
 {
-    EvaluationContext ctx;
-    ctx.throughput = [=](const Scenario&, const Catalog&) -> Result<ThroughputAnswer> {
-        ThroughputAnswer a;
-        a.totalPerGpu = units::tokens_per_second(tokens);
-        a.p10PerGpu = units::tokens_per_second(0.8 * tokens);
-        a.p90PerGpu = units::tokens_per_second(1.2 * tokens);
-        a.prefillTimeShare = share;
-        return a;
-    };
-    return ctx;
+    return evaluate_fixture::bandedSource(tokens, 0.8 * tokens, 1.2 * tokens, share);
 }
 
 Evaluation evaluated(const Scenario& s, const EvaluationContext& ctx)

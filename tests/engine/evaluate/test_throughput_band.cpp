@@ -4,6 +4,7 @@
 // million tokens (rent_fixture.h), and evaluating the same scenario with the band's end typed in
 // as an explicit throughput, which takes the explicit-figure path instead of the source.
 #include "../analysis/rent_fixture.h"
+#include "banded_source.h"
 #include "evaluate/evaluate.h"
 
 #include <QtTest>
@@ -34,16 +35,7 @@ Scenario rented()
 // A source that answers like the measured-data model: a figure and its validated band.
 EvaluationContext bandedSource(double tokens = kTokens, double p10 = kP10, double p90 = kP90)
 {
-    EvaluationContext ctx;
-    ctx.throughput = [=](const Scenario&, const Catalog&) -> Result<ThroughputAnswer> {
-        ThroughputAnswer a;
-        a.totalPerGpu = units::tokens_per_second(tokens);
-        a.p10PerGpu = units::tokens_per_second(p10);
-        a.p90PerGpu = units::tokens_per_second(p90);
-        a.prefillTimeShare = 0.3;
-        return a;
-    };
-    return ctx;
+    return evaluate_fixture::bandedSource(tokens, p10, p90, 0.3);
 }
 
 Evaluation evaluated(const Scenario& s, const EvaluationContext& ctx)
