@@ -54,6 +54,7 @@ Result<std::shared_ptr<const MeasuredData>> loadMeasuredData(const QString& dbPa
                 p.system = own->system;
     }
     data->model = std::make_unique<ThroughputModel>(data->points, catalog, data->calibration);
+    data->power = measuredPowerBySystem(data->points);
     return std::shared_ptr<const MeasuredData>(std::move(data));
 }
 
@@ -240,7 +241,8 @@ private:
 // The answer the model gives, finished for evaluate(): the estimate with its prefill share (the
 // measured pools of the rows read, else the roofline's role rates at the scenario's lengths), and
 // its warnings named as the throughput's.
-Result<ThroughputAnswer> finishedAnswer(const Result<ThroughputEstimate>& estimate, const Scenario& s)
+Result<ThroughputAnswer> finishedAnswer(const Result<ThroughputEstimate>& estimate, const Scenario& s,
+                                        const MeasuredData& data, const ThroughputQuery& q)
 {
     if (!estimate)
         return estimate.error();
@@ -259,6 +261,11 @@ Result<ThroughputAnswer> finishedAnswer(const Result<ThroughputEstimate>& estima
     a.expertTrafficPerGpu = e.scaleOutPerGpu;
     for (Warning& w : a.warnings)
         w.where = "throughput: " + w.where;
+    if (auto power = data.power.find({q.system, q.model, q.precision}); power != data.power.end()) {
+        a.measuredPowerPerGpu = power->second.perGpu;
+        a.measuredPowerSource = power->second.source + ", median of " + std::to_string(power->second.rows)
+            + " run" + (power->second.rows == 1 ? "" : "s") + " of " + q.system + " on " + q.model;
+    }
     return a;
 }
 
@@ -285,7 +292,7 @@ ThroughputSource measuredThroughput(std::shared_ptr<const MeasuredData> data)
                 return claim.error();
             return data->model->estimate(query.value(), claim.value() ? &*claim.value() : nullptr);
         });
-        Result<ThroughputAnswer> answer = finishedAnswer(estimate, s);
+        Result<ThroughputAnswer> answer = finishedAnswer(estimate, s, *data, query.value());
         last->store(AnswerKey::of(s, query.value().model), answer);
         return answer;
     };

@@ -8,11 +8,13 @@
 
 #include "serving/benchmark.h"
 #include "serving/calibration.h"
+#include "serving/measured_power.h"
 #include "evaluate/evaluate.h"
 #include "serving/throughput.h"
 
 #include <QString>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -25,6 +27,7 @@ struct MeasuredData {
     std::vector<BenchmarkPoint> points;
     Calibration calibration;
     std::unique_ptr<ThroughputModel> model;
+    std::map<MeasuredPowerKey, MeasuredPower> power; // measured draw by system, model and precision
 };
 
 // The rows of `data`, none without it.

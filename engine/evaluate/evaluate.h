@@ -39,6 +39,10 @@ struct ThroughputAnswer {
     // average scale-out traffic per GPU in the roofline's decode step; unknown for an explicit figure.
     bool expertTrafficKnown = false;
     units::Bandwidth expertTrafficPerGpu{};
+    // The system's measured draw per GPU while serving this model (MLPerf Power, measured_power.h):
+    // the typical draw in place of the catalog's estimate; zero when none is published.
+    units::Power measuredPowerPerGpu{};
+    std::string measuredPowerSource; // its rows, for the evidence
     // The figure and its input share already carry context reuse and the prefill pool's own system
     // (a throughput band's end, evaluated again): applied again they would count twice.
     bool scenarioAdjusted = false;

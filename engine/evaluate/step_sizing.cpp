@@ -33,7 +33,10 @@ TokenRate averageDemand(const Scenario& s)
 }
 
 // Per-GPU IT power: the system's own figure plus the network and storage share, unless the
-// analyst gave an all-in figure (the InferenceX convention).
+// analyst gave an all-in figure (the InferenceX convention). The typical draw is the system's
+// measured one serving this model where MLPerf Power publishes it (the throughput's source
+// finds it), else the catalog's; the nameplate, what the site provisions, stays the catalog's
+// unless the measured draw exceeds it.
 void resolvePower(Work& w)
 {
     const Number& allIn = w.s.facility.it_kw_per_gpu_all_in;
@@ -47,10 +50,17 @@ void resolvePower(Work& w)
     w.itPerGpuNameplate = w.system.domainPower.value() / perDomain;
     w.itPerGpuTypical = (w.system.domainTypicalPower.known() ? w.system.domainTypicalPower.value()
                                                              : w.system.domainPower.value()) / perDomain;
+    const Power measured = w.throughput.measuredPowerPerGpu;
+    if (measured.value() > 0) {
+        w.itPerGpuTypical = measured;
+        w.itPerGpuNameplate = std::max(w.itPerGpuNameplate, measured);
+    }
     if (w.numbersOnly)
         return;
     w.powerEvidence.method = "catalog";
     w.powerEvidence.add("catalog:" + w.system.id + ".power", w.system.domainPower.provenance().grade);
+    if (measured.value() > 0)
+        w.powerEvidence.add("measured power: " + w.throughput.measuredPowerSource, Grade::Measured);
 }
 
 Result<void> size(Work& w, Power overheadPerGpu)

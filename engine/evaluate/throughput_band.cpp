@@ -32,6 +32,7 @@ Result<HeadlineFigures> headlineAt(const Work& w, TokenRate perGpu, EvaluationCa
     end.totalPerGpu = perGpu;
     end.prefillTimeShare = w.throughput.prefillTimeShare;
     end.scenarioAdjusted = true;
+    end.measuredPowerPerGpu = w.throughput.measuredPowerPerGpu;
     EvaluationContext at;
     at.throughput = [&end](const Scenario&, const Catalog&) -> Result<ThroughputAnswer> { return end; };
     at.cache = runs;
@@ -68,6 +69,7 @@ void bandKey(const Work& w, std::string& key)
     putBytes(key, at, w.throughput.p10PerGpu.value());
     putBytes(key, at, w.throughput.p90PerGpu.value());
     putBytes(key, at, w.throughput.prefillTimeShare);
+    putBytes(key, at, w.throughput.measuredPowerPerGpu.value());
     for (const FieldSpec& f : scenarioFields()) {
         if (const Number* n = numberOf(f, w.s)) {
             putBytes(key, at, n->value);
