@@ -164,9 +164,9 @@ void appendWarnings(Warnings& to, const Warnings& from);
 // input/output time split.
 Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx);
 // The roofline's share of GPU time on input tokens and prefill rate per GPU for the scenario's
-// request on `system` (step_throughput.cpp), kept in the cache when there is one.
+// request, `inputTokens` long, on `system` (step_throughput.cpp), kept in the cache when there is one.
 EvaluationCache::RooflineRoles rooflineRoles(const Work& w, const SystemSpec& system, const GpuSpec& gpu,
-                                             EvaluationCache* cache);
+                                             EvaluationCache* cache, double inputTokens);
 // The figure and its band moved by `factor`, with the input share that goes with them.
 void scaleThroughput(ThroughputAnswer& a, double factor, double prefillTimeShare);
 // step_prefill_pool.cpp: a prefill pool on a system of its own: both pools' rates, the throughput

@@ -7,7 +7,8 @@
 //   splits into its two role rates by the input share of GPU time s: prefill ISL-tokens/s per GPU
 //   = T x ISL / (ISL + OSL) / s, decode = T x OSL / (ISL + OSL) / (1 - s). Only the prefill rate
 //   moves to the other system, by the roofline's prefill rate there over the decode system's: a
-//   ratio, so the model's efficiency errors largely cancel, as in every transfer here.
+//   ratio, so the model's efficiency errors largely cancel, as in every transfer here. Both are
+//   taken at a prefill batch of at least 8,192 tokens, as prefill servers batch prompts.
 // - Over both pools the rate per GPU is the harmonic mix (disaggregated.h); the input share of GPU
 //   time, which splits the cost between input and output tokens, follows from the two rates.
 // - The prefill pool hands each request's KV cache (ISL x KV bytes a token) to the decode pool over
@@ -33,6 +34,12 @@ namespace planner::steps {
 using namespace units;
 
 namespace {
+
+// Prompts a prefill server computes in one batch at the least: mini-SGLang's --max-prefill-length
+// defaults to 8,192 tokens, and vLLM's max_num_batched_tokens is set to 8,192 or more for
+// throughput. The roofline prefills one request at a time; a 1k-token request alone reads the
+// weights more than it computes, which a busy prefill pool never does.
+constexpr double kPrefillBatchTokens = 8192;
 
 bool poolApplies(const Work& w)
 {
@@ -74,14 +81,18 @@ Result<void> resolvePrefillPool(Work& w, EvaluationCache* cache)
     if (!(isl > 0) || !(osl > 0) || !(share > 0) || !(share < 1))
         return badInput("workload.prefill_system", "a prefill pool on its own system needs input and output tokens and "
                                                    "the input's share of GPU time");
-    const auto decodeRoles = rooflineRoles(w, w.system, *w.gpu, cache);
-    const auto poolRoles = rooflineRoles(w, *pool, *poolGpu, cache);
-    if (!(decodeRoles.prefillPerGpu > 0) || !(poolRoles.prefillPerGpu > 0) || !(decodeRoles.prefillShare > 0))
+    // The ratio at a prefill batch of at least kPrefillBatchTokens, as prefill servers batch prompts.
+    const double batch = std::max(isl, kPrefillBatchTokens);
+    const auto decodeRoles = rooflineRoles(w, w.system, *w.gpu, cache, isl);
+    const auto decodeBatch = rooflineRoles(w, w.system, *w.gpu, cache, batch);
+    const auto poolBatch = rooflineRoles(w, *pool, *poolGpu, cache, batch);
+    if (!(decodeRoles.prefillPerGpu > 0) || !(decodeBatch.prefillPerGpu > 0) || !(poolBatch.prefillPerGpu > 0)
+        || !(decodeRoles.prefillShare > 0))
         return badInput("workload.prefill_system", "the roofline gives no prefill rate for " + pool->name + " or "
                                                        + w.system.name + " on this model and precision");
     PrefillPoolPlan plan;
     plan.system = pool;
-    plan.rooflineRatio = poolRoles.prefillPerGpu / decodeRoles.prefillPerGpu;
+    plan.rooflineRatio = poolBatch.prefillPerGpu / decodeBatch.prefillPerGpu;
     const DataSize kvPerToken = w.model.kvBytesPerToken16.value() * kvCacheScale(w.choices.precision);
     // Input tokens a second whose KV cache the NICs carry (bytes/s over bytes a token).
     const double nicLimit = usableScaleOutPerGpu(s.network).value() / kvPerToken.value();
@@ -89,7 +100,8 @@ Result<void> resolvePrefillPool(Work& w, EvaluationCache* cache)
         s.workload.throughput_tokens_per_s_per_gpu.isSet() || s.workload.throughput_requests_per_s_per_gpu.isSet();
     double mixedShare = share;
     if (!a.scenarioAdjusted && given && !s.workload.prefill_gpu_fraction.isSet())
-        mixedShare = rooflineMixedShare(isl, decodeRoles.prefillShare, decodeRoles.prefillPerGpu, poolRoles.prefillPerGpu);
+        mixedShare = rooflineMixedShare(isl, decodeRoles.prefillShare, decodeRoles.prefillPerGpu,
+                                        decodeRoles.prefillPerGpu * plan.rooflineRatio);
     if (!a.scenarioAdjusted && !given) {
         const double total = in_tokens_per_second(a.totalPerGpu);
         const double decode = total * osl / (isl + osl) / (1 - share);

@@ -76,8 +76,8 @@ Result<void> throughputFor(Work& w, const EvaluationContext& ctx)
                     "benchmark_db (or --db) with measured rows");
 }
 
-// The roofline's prefill and decode rates for the scenario's request on `system`.
-Result<RoleRates> rooflineRoleRates(const Work& w, const SystemSpec& system, const GpuSpec& gpu)
+// The roofline's prefill and decode rates for the scenario's request, `inputTokens` long, on `system`.
+Result<RoleRates> rooflineRoleRates(const Work& w, const SystemSpec& system, const GpuSpec& gpu, double inputTokens)
 {
     const Scenario& s = w.s;
     RooflineInput in;
@@ -85,7 +85,7 @@ Result<RoleRates> rooflineRoleRates(const Work& w, const SystemSpec& system, con
     in.gpu = &gpu;
     in.domainSize = system.gpusPerDomain;
     in.precision = w.choices.precision;
-    in.inputTokens = s.workload.input_tokens.value;
+    in.inputTokens = inputTokens;
     in.outputTokens = s.workload.output_tokens.value;
     in.acceptedPerStep = s.workload.accepted_tokens_per_step.value;
     return analyticRoleRates(in, tokens_per_second(s.workload.min_tokens_per_s_per_user.value));
@@ -94,13 +94,14 @@ Result<RoleRates> rooflineRoleRates(const Work& w, const SystemSpec& system, con
 // Share of GPU time a request spends on its input tokens, from the roofline's prefill and decode
 // rates (a ratio, so the model's efficiency errors largely cancel), and its prefill rate, which
 // context reuse weighs against the KV tier's read rate. A share < 0 when the model cannot say.
-EvaluationCache::RooflineRoles computeRooflineRoles(const Work& w, const SystemSpec& system, const GpuSpec& gpu)
+EvaluationCache::RooflineRoles computeRooflineRoles(const Work& w, const SystemSpec& system, const GpuSpec& gpu,
+                                                   double inputTokens)
 {
-    auto rates = rooflineRoleRates(w, system, gpu);
+    auto rates = rooflineRoleRates(w, system, gpu, inputTokens);
     if (!rates)
         return {};
-    return {prefillTimeShare(rates.value().prefillInputPerGpu, rates.value().decodeOutputPerGpu,
-                             w.s.workload.input_tokens.value, w.s.workload.output_tokens.value),
+    return {prefillTimeShare(rates.value().prefillInputPerGpu, rates.value().decodeOutputPerGpu, inputTokens,
+                             w.s.workload.output_tokens.value),
             in_tokens_per_second(rates.value().prefillInputPerGpu)};
 }
 
@@ -117,26 +118,26 @@ void scaleThroughput(ThroughputAnswer& a, double factor, double prefillTimeShare
 // The roofline sweep costs tens of microseconds and depends on few inputs, so the answer is kept
 // in the caller's cache when there is one.
 EvaluationCache::RooflineRoles rooflineRoles(const Work& w, const SystemSpec& system, const GpuSpec& gpu,
-                                             EvaluationCache* cache)
+                                             EvaluationCache* cache, double inputTokens)
 {
     const Scenario& s = w.s;
     if (!cache)
-        return computeRooflineRoles(w, system, gpu);
+        return computeRooflineRoles(w, system, gpu, inputTokens);
     const std::string_view precision = precisionName(w.choices.precision);
     const WorkloadInputs& wl = s.workload;
-    if (auto last = cache->lastPrefillShare(system.id, w.model.id, precision, wl.input_tokens.value, wl.output_tokens.value,
+    if (auto last = cache->lastPrefillShare(system.id, w.model.id, precision, inputTokens, wl.output_tokens.value,
                                             wl.min_tokens_per_s_per_user.value, wl.accepted_tokens_per_step.value))
         return *last;
     const EvaluationCache::PrefillShareKey key{system.id,
                                                w.model.id,
                                                std::string(precision),
-                                               wl.input_tokens.value,
+                                               inputTokens,
                                                wl.output_tokens.value,
                                                wl.min_tokens_per_s_per_user.value,
                                                wl.accepted_tokens_per_step.value};
     if (auto known = cache->prefillShare(key))
         return *known;
-    const EvaluationCache::RooflineRoles roles = computeRooflineRoles(w, system, gpu);
+    const EvaluationCache::RooflineRoles roles = computeRooflineRoles(w, system, gpu, inputTokens);
     cache->storePrefillShare(key, roles);
     return roles;
 }
@@ -166,7 +167,7 @@ Result<void> applyContextReuse(Work& w, EvaluationCache* cache)
     auto figures = kvTierFigures(*tier, w.system, *w.gpu, usableScaleOutPerGpu(s.network));
     if (!figures)
         return figures.error();
-    const EvaluationCache::RooflineRoles roles = rooflineRoles(w, w.system, *w.gpu, cache);
+    const EvaluationCache::RooflineRoles roles = rooflineRoles(w, w.system, *w.gpu, cache, s.workload.input_tokens.value);
     if (!(roles.prefillPerGpu > 0)) {
         if (!w.numbersOnly)
             w.out.warnings.push_back({"workload.prefix_reuse_fraction",
@@ -263,7 +264,7 @@ Result<void> resolveThroughput(Work& w, const EvaluationContext& ctx)
         w.throughput.prefillTimeShare = pools.value;
         w.splitFromRoofline = false;
     } else if (w.throughput.prefillTimeShare < 0 && w.gpu) {
-        w.throughput.prefillTimeShare = rooflineRoles(w, w.system, *w.gpu, ctx.cache).prefillShare;
+        w.throughput.prefillTimeShare = rooflineRoles(w, w.system, *w.gpu, ctx.cache, w.s.workload.input_tokens.value).prefillShare;
         w.splitFromRoofline = w.throughput.prefillTimeShare >= 0;
     }
     if (auto ok = applyContextReuse(w, ctx.cache); !ok)

@@ -205,8 +205,13 @@ private Q_SLOTS:
                 if (auto a = randomAxis(*f, resolved.value(), rng))
                     spec.axes.push_back(std::move(*a));
             }
+            // The first objective is the published figure compared least so far, so a figure only
+            // some scenarios publish (a prefill pool's GPUs) is checked too; the rest at random.
+            const int rarest = *std::min_element(published.begin(), published.end(), [&](int a, int b) {
+                return comparedPerFigure[a] < comparedPerFigure[b];
+            });
             for (int k = 0; k < 4; ++k) {
-                auto q = parseQuantity(headlineKeys()[published[rng() % published.size()]]);
+                auto q = parseQuantity(headlineKeys()[k == 0 ? rarest : published[rng() % published.size()]]);
                 spec.objectives.push_back({q.value(), rng() % 2 ? Direction::Minimize : Direction::Maximize});
             }
             spec.allRows = true;

@@ -255,13 +255,13 @@ private Q_SLOTS:
     // 17.82 tok/s/user, HGX B200 12,515.7 at 21.34. Over 32 GPUs, half the tokens input, the
     // prefill pool computed 14,659.4 x 32 x 0.5 / 12 = 19,545.9 input tok/s a GPU on GB200 and
     // 16,687.6 on B200: measured ratio 1.1713. The model moves a prefill rate from one system to
-    // another by the roofline's prefill ratio; at these points the pools run flat out, so the
-    // measured ratio is the prefill ratio. The roofline prefills one 1k request at a time, which
-    // reads the weights more than it computes on either system, so it gives 1.00 where the
-    // deployed prefill batches into compute-bound work (GB200's 10 PF FP4 over B200's 9 PF is
-    // 1.11, and GB200 runs at 1,200 W against 1,000 W): the model understates GB200 by 14.6%.
-    // Stated error: within 15%; at 8k input, where one request is compute-bound, the ratio is
-    // the FLOPS ratio. (At the other shared layout,
+    // another by the roofline's prefill ratio at a prefill batch of at least 8,192 tokens; at
+    // these points the pools run flat out, so the measured ratio is the prefill ratio. One 1k
+    // request alone would read the weights more than it computes on either system (ratio 1.00);
+    // batched, prefill is mostly compute-bound and the roofline gives 1.062, short of GB200's 10
+    // PF of FP4 over B200's 9 PF by its communication across the 72-GPU domain. GB200 also runs
+    // its GPUs at 1,200 W against 1,000 W, which the roofline does not see: the model is 9.3%
+    // low. Stated error: within 10%. (At the other shared layout,
     // 12 prefill and 32 decode GPUs, the runs sit at 91 and 56 tok/s/user, where decode sets the
     // pace and the prefill pool idles: no prefill rate can be read there.)
     void theRooflinePrefillRatioMatchesInferenceXsPools()
@@ -269,11 +269,11 @@ private Q_SLOTS:
         const double gb200 = 14659.4 * 32 * 0.5 / 12, b200 = 12515.7 * 32 * 0.5 / 12;
         const double measured = gb200 / b200;
         VERIFY_RELATIVE(measured, 1.1713, 1e-3);
-        const double model = rooflinePrefill("gb200-nvl72", 1024, 1024, 17.82, Precision::FP4)
-            / rooflinePrefill("hgx-b200", 1024, 1024, 17.82, Precision::FP4);
+        const double model = rooflinePrefill("gb200-nvl72", 8192, 1024, 17.82, Precision::FP4)
+            / rooflinePrefill("hgx-b200", 8192, 1024, 17.82, Precision::FP4);
         qInfo("prefill rate GB200 / B200: roofline %.4f, measured %.4f (%.1f%%)", model, measured,
               100 * (model / measured - 1));
-        QVERIFY(std::abs(model / measured - 1) < 0.15);
+        QVERIFY(std::abs(model / measured - 1) < 0.10);
     }
 };
 
