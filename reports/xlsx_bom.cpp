@@ -34,12 +34,14 @@ int itLines(const ReportModel& model)
 }
 
 // The count as a formula over the Sizing sheet, with what it says in the count_basis column; a
-// plan of the engine's own (the fabric, the storage tiers) stays its value.
+// plan of the engine's own (the storage tiers, and the fabric when a prefill pool of another
+// system shares it: the Fabric sheet plans for the decode pool's domains alone) stays its value.
 std::pair<std::string, std::string> countOf(const ReportBomLine& l, const XlsxSizingCells& sizing,
-                                            const XlsxFabricTable& fabric, const std::string& itKw, double gpus)
+                                            const XlsxFabricTable& fabric, const std::string& itKw, double gpus,
+                                            bool prefillPool)
 {
     const std::string per = numberText(l.perBasis);
-    if (const int col = fabric.columnOf(l.scalesWith); col > 0)
+    if (const int col = fabric.columnOf(l.scalesWith); col > 0 && !prefillPool)
         return {"VLOOKUP(" + sizing.domains + "," + fabric.range + "," + std::to_string(col) + ",0)",
                 "the fabric's plan for the cluster's domains (Fabric sheet)"};
     if (l.scalesWith == "domains")
@@ -76,7 +78,7 @@ XlsxBomCells writeBomSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel&
     for (const ReportBomLine& l : model.bom) {
         sheet.text(kCategory, l.category);
         sheet.text(kItem, l.item);
-        const auto [count, basis] = countOf(l, sizing, fabric, itKw, model.sizing.gpus);
+        const auto [count, basis] = countOf(l, sizing, fabric, itKw, model.sizing.gpus, model.sizing.prefillPool.has_value());
         if (count.empty())
             sheet.number(kCount, l.count, book.forUnit("count"));
         else

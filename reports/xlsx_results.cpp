@@ -194,6 +194,18 @@ std::string goodputCell(XlsxInputs& in, const FinanceInput& b)
                      "engine: reliability model");
 }
 
+// The throughput per GPU the capacity rows multiply: the figure at the SLO, or with a prefill pool
+// on a system of its own the rate over both pools balanced, which the capacity GPUs (Sizing)
+// turn into what the smaller pool lets the cluster serve.
+std::string throughputCell(XlsxInputs& in, const FinanceInput& b, const XlsxSizingCells& sizing)
+{
+    if (sizing.prefillPool)
+        return in.engine("throughput.both_pools_tokens_per_s_per_gpu", "Throughput per GPU over both pools, balanced",
+                         in_tokens_per_second(b.tokensPerGpu), "tokens/s/GPU", "engine: throughput model, both pools");
+    return in.engine("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO", in_tokens_per_second(b.tokensPerGpu),
+                     "tokens/s/GPU", "engine: throughput model");
+}
+
 // The average share of serving capacity in use: the planned utilization of a fixed cluster, or a
 // demand-sized cluster's realized one, demand / (throughput x serving GPUs x goodput), as a formula
 // so that a changed demand or throughput moves the energy with it.
@@ -202,9 +214,8 @@ std::string averageLoadCell(XlsxInputs& in, const FinanceInput& b, const XlsxSiz
     if (sizing.averageDemand.empty())
         return in.input("finance.utilization", b.utilization, "fraction");
     const std::string& demand = sizing.averageDemand;
-    const std::string& serving = sizing.servingGpus;
-    const std::string tput = in.engine("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO",
-                                       in_tokens_per_second(b.tokensPerGpu), "tokens/s/GPU", "engine: throughput model");
+    const std::string& serving = sizing.capacityGpus;
+    const std::string tput = throughputCell(in, b, sizing);
     return "MIN(1," + demand + "/(" + tput + "*" + serving + "*" + goodputCell(in, b) + "))";
 }
 
@@ -281,7 +292,7 @@ bool hasFigure(const ReportModel& m, std::string_view key)
 void requestRows(ResultsSheet& rs, XlsxInputs& in, const FinanceInput& b, const std::string& total,
                  const XlsxSizingCells& sizing)
 {
-    const std::string& serving = sizing.servingGpus;
+    const std::string& serving = sizing.capacityGpus;
     rs.title("Requests and cost per request: cost per year / requests served per year (tokens per request unknown)");
     const double tokensPerRequest = b.inputTokens + b.outputTokens;
     const double rate = in_tokens_per_second(b.tokensPerGpu) / tokensPerRequest;
@@ -320,7 +331,7 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
     ResultsSheet rs(book, ws, m);
     const FinanceInput& b = m.financeBasis;
     const std::string& gpus = sizing.gpus;
-    const std::string& serving = sizing.servingGpus;
+    const std::string& serving = sizing.capacityGpus;
     const std::string& itKw = sizing.itKw;
     const Capex capex = capitalRows(rs, m, in, bom);
     const std::vector<std::string> opex = opexRows(rs, m, in, capex, sizing);
@@ -352,8 +363,7 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
         return;
     }
     rs.title("Tokens and cost per token: cost per year / tokens served per year");
-    const std::string tput = in.engine("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO",
-                                       in_tokens_per_second(b.tokensPerGpu), "tokens/s/GPU", "engine: throughput model");
+    const std::string tput = throughputCell(in, b, sizing);
     const std::string goodput = goodputCell(in, b);
     const std::string util = in.input("finance.utilization", b.utilization, "fraction");
     const std::string capacityPerYear = tput + "*" + serving + "*" + goodput + "*" + kSecondsPerYear;
@@ -381,9 +391,13 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
                                                 total + "/" + served + "*(" + isl + "+" + osl + ")", "USD");
     rs.addFigure("results.cost_per_1k_requests_usd", "Cost per 1,000 requests", perRequest + "*1000", "USD/1k requests");
     // The measured prefill pool's share of GPUs where the scenario gives it (an input the analyst
-    // can change), else the throughput model's time share, else the share of tokens.
-    const std::string share =
-        measuredPools(m) ? in.input("workload.prefill_gpu_fraction", b.prefillTimeShare, "fraction")
+    // can change), else the throughput model's time share, else the share of tokens; with a prefill
+    // pool on a system of its own, the engine's time share weighted by both pools' prices.
+    const std::string share = sizing.prefillPool
+        ? in.engine("finance.input_cost_share", "Share of the cost input tokens carry: the prefill pool's GPU time "
+                    "weighted by each pool's price per GPU", b.prefillTimeShare, "fraction",
+                    "engine: both pools' rates and prices")
+        : measuredPools(m) ? in.input("workload.prefill_gpu_fraction", b.prefillTimeShare, "fraction")
         : b.prefillTimeShare >= 0
             ? in.engine("throughput.prefill_time_share", "Share of GPU time spent on input tokens (prefill)",
                         b.prefillTimeShare, "fraction", "engine: throughput model")
@@ -393,7 +407,8 @@ void writeResultsSheet(XlsxBook& book, lxw_worksheet* ws, const ReportModel& m, 
     rs.addFigure("results.cost_per_mtok_output_usd", "Cost per million output tokens (their share of GPU time)",
                  "IF(" + osl + ">0," + perRequest + "*(1-" + share + ")/" + osl + "*1000000,0)", "USD/Mtok");
     rs.addFigure("results.tokens_per_usd", "Tokens per dollar", served + "/" + total, "tokens/USD");
-    rs.addFigure("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO", tput, "tokens/s/GPU");
+    rs.addFigure("results.tokens_per_s_per_gpu", "Throughput per GPU at the SLO",
+                 sizing.prefillPool ? tput + "*" + serving + "/" + sizing.servingGpus : tput, "tokens/s/GPU");
     rs.addFigure("results.tokens_per_s_per_mw_it",
                  "Tokens per second per MW of IT power (serving GPUs at full load; spares draw power, serve nothing)",
                  tput + "*" + serving + "/(" + itKw + "/1000)", "tokens/s/MW");

@@ -42,12 +42,39 @@ XlsxSizing::XlsxSizing(XlsxBook& book, lxw_worksheet* ws, const ReportModel& mod
                                   z.spareDomains, "domains");
     cells_.domains = add("sizing.domains", "Scale-up domains, spares included", serving + "+" + spare, z.domains,
                          "domains");
+    if (z.prefillPool) {
+        addWithPrefillPool(serving, perDomain, perRack);
+        return;
+    }
     cells_.gpus = add("sizing.gpus", "GPUs, spares included: domains x GPUs per domain", cells_.domains + "*" + perDomain,
                       z.gpus, "GPUs");
     cells_.servingGpus = add("sizing.serving_gpus", "Serving GPUs: serving domains x GPUs per domain",
                              serving + "*" + perDomain, double(z.servingDomains) * z.gpusPerDomain, "GPUs");
     cells_.racks = add("sizing.racks", "Racks: domains / domains per rack, rounded up",
                        "ROUNDUP(" + cells_.domains + "/" + perRack + ",0)", z.racks, "racks");
+    cells_.capacityGpus = cells_.servingGpus;
+}
+
+// A prefill pool on a system of its own: the decode pool's domains above, the prefill pool as the
+// engine sized it, and the totals over both.
+void XlsxSizing::addWithPrefillPool(const std::string& serving, const std::string& perDomain, const std::string& perRack)
+{
+    const SizingResult& z = model_.sizing;
+    const PoolSizing& pool = *z.prefillPool;
+    const std::string poolGpus = value("sizing.prefill_pool_gpus", "Prefill pool GPUs, spares included", pool.gpus, "GPUs");
+    const std::string poolServing = value("sizing.prefill_pool_serving_gpus", "Prefill pool serving GPUs",
+                                          double(pool.servingDomains) * pool.gpusPerDomain, "GPUs");
+    const std::string poolRacks = value("sizing.prefill_pool_racks", "Prefill pool rack positions", pool.racks, "racks");
+    cells_.gpus = add("sizing.gpus", "GPUs, spares included: domains x GPUs per domain + the prefill pool's",
+                      cells_.domains + "*" + perDomain + "+" + poolGpus, z.gpus, "GPUs");
+    cells_.servingGpus = add("sizing.serving_gpus", "Serving GPUs: serving domains x GPUs per domain + the prefill pool's",
+                             serving + "*" + perDomain + "+" + poolServing, z.servingGpus, "GPUs");
+    cells_.racks = add("sizing.racks", "Racks: domains / domains per rack, rounded up, + the prefill pool's",
+                       "ROUNDUP(" + cells_.domains + "/" + perRack + ",0)+" + poolRacks, z.racks, "racks");
+    cells_.prefillPool = true;
+    cells_.capacityGpus = value("sizing.capacity_gpus",
+                                "Serving GPUs at the rate over both pools: what the smaller pool lets the cluster serve "
+                                "/ that rate", z.capacityGpus, "GPUs");
 }
 
 double XlsxSizing::figure(std::string_view key) const
@@ -101,6 +128,14 @@ std::string XlsxSizing::servingDomains()
 {
     const SizingResult& z = model_.sizing;
     const std::string perDomain = in_.engine("system.gpus_per_domain", "", z.gpusPerDomain, "GPUs", "");
+    if (z.prefillPool && z.basis != SizingBasis::FixedGpus && z.basis != SizingBasis::FixedRacks) {
+        note("A prefill pool on a system of its own: each pool serves at its own rate per GPU, which the engine "
+             "derives from the throughput and the input's share of GPU time. The sheet keeps the engine's size of "
+             "both pools; re-run the engine for another demand or cap.");
+        if (z.basis == SizingBasis::Demand) // the tokens served and the realized utilization still follow it
+            cells_.averageDemand = averageDemand();
+        return value("sizing.serving_domains", "Serving domains (decode pool)", z.servingDomains, "domains");
+    }
     switch (z.basis) {
     case SizingBasis::Demand: {
         const FinanceInput& b = model_.financeBasis;

@@ -20,6 +20,10 @@ struct XlsxBomCells; // xlsx_bom.h
 
 struct XlsxSizingCells {
     std::string domains, gpus, servingGpus, racks; // cell addresses
+    // The serving GPUs at the throughput per GPU that serve the capacity: servingGpus, or with a
+    // prefill pool on its own system the engine's capacity in GPUs (sizing.h, capacityGpus).
+    std::string capacityGpus;
+    bool prefillPool = false;
     std::string averageDemand;                     // tokens/s; empty unless sized from demand
     std::string itKw, itKwTypical;                 // set by XlsxSizing::addPower
 };
@@ -36,6 +40,7 @@ private:
                     std::string_view unit);
     std::string value(const std::string& key, std::string_view label, double value, std::string_view unit);
     void note(std::string_view text);
+    void addWithPrefillPool(const std::string& serving, const std::string& perDomain, const std::string& perRack);
     std::string servingDomains();
     std::string averageDemand();
     double figure(std::string_view key) const;

@@ -202,8 +202,9 @@ void publishSizing(Work& w)
               h[Headline::SpareDomains], "domains", e);
     addMetric(m, "sizing.serving_gpus", "Serving GPUs (spares excluded)", h[Headline::ServingGpus], "GPUs", e);
     if (const auto& pool = w.out.sizing.prefillPool) {
-        addMetric(m, "sizing.prefill_pool_gpus", "Prefill pool GPUs (" + w.prefillPool->system->name + ", spares included)",
-                  h[Headline::PrefillPoolGpus], "GPUs", e);
+        // Labels are string views of literals (metric.h): the system's name is in the BOM.
+        addMetric(m, "sizing.prefill_pool_gpus", "Prefill pool GPUs (spares included)", h[Headline::PrefillPoolGpus],
+                  "GPUs", e);
         addMetric(m, "sizing.prefill_pool_racks", "Prefill pool rack positions", pool->racks, "racks", e);
     }
     addMetric(m, "sizing.it_kw", "IT power (nameplate)", h[Headline::ItKw], "kW", power);

@@ -93,6 +93,11 @@ private Q_SLOTS:
             << QStringLiteral("gb300-nvl72-deepseek-r1.json") << QStringLiteral("cluster.max_load_at_peak") << 0.75;
         QTest::newRow("vr200 demand 700 billion tokens/day")
             << QStringLiteral("vr200-nvl72-deepseek-r1.json") << QStringLiteral("workload.demand_tokens_per_day") << 7e11;
+        // A prefill pool on HGX B300 beside GB300 racks: the totals add the pool the engine sized,
+        // and the price follows the cells through both compute lines.
+        QTest::newRow("mixed pools as written") << QStringLiteral("gb300-nvl72-b300-prefill-deepseek-r1.json") << QString() << 0.0;
+        QTest::newRow("mixed pools electricity 0.12") << QStringLiteral("gb300-nvl72-b300-prefill-deepseek-r1.json")
+                                                      << QStringLiteral("facility.electricity_usd_per_kwh") << 0.12;
     }
 
     void calcRecomputesLikeTheEngine()
