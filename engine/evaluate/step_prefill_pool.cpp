@@ -128,7 +128,6 @@ Result<void> resolvePrefillPool(Work& w, EvaluationCache* cache)
     w.prefillPool = plan;
     if (w.numbersOnly || a.scenarioAdjusted)
         return boost::outcome_v2::success();
-    a.evidence.add("catalog:" + pool->id + ".power", pool->domainPower.provenance().grade);
     if (!given) {
         a.evidence.add("model:prefill-pool x" + numberText(plan.rooflineRatio), Grade::Estimate);
         a.derivation += std::string(a.derivation.empty() ? "" : "; ") + "prefill on " + pool->name + " at "

@@ -61,6 +61,8 @@ void resolvePower(Work& w)
     w.powerEvidence.add("catalog:" + w.system.id + ".power", w.system.domainPower.provenance().grade);
     if (measured.value() > 0)
         w.powerEvidence.add("measured power: " + w.throughput.measuredPowerSource, Grade::Measured);
+    if (const PrefillPoolPlan* pool = w.prefillPool ? &*w.prefillPool : nullptr)
+        w.powerEvidence.add("catalog:" + pool->system->id + ".power", pool->system->domainPower.provenance().grade);
 }
 
 Result<void> size(Work& w, Power overheadPerGpu)
