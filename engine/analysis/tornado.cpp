@@ -56,6 +56,10 @@ std::vector<std::string_view> costDrivers(const Scenario& s)
     } else {
         paths.push_back("facility.electricity_usd_per_kwh");
         paths.push_back("finance.system_price_usd");
+        // A prefill pool on a system of its own is bought at its own price (set only when it applies).
+        if (s.workload.serving.value == "disaggregated" && !s.workload.prefill_system.value.empty()
+            && s.workload.prefill_system.value != s.system.value)
+            paths.push_back("finance.prefill_system_price_usd");
         paths.push_back(mode == "colocation" ? "facility.colocation_usd_per_kw_month" : "facility.build_usd_per_mw");
     }
     // The throughput as the scenario states it: swinging a tokens/s figure into a requests-only

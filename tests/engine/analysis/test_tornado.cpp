@@ -146,6 +146,17 @@ private Q_SLOTS:
                                                    "finance.system_price_usd", "facility.build_usd_per_mw",
                                                    "workload.throughput_tokens_per_s_per_gpu"};
         QCOMPARE(paths, expected);
+        // With its prefill pool on HGX B200 nodes, their price is swung after the racks'.
+        QVERIFY(setField(s, "workload.serving", "disaggregated"));
+        QVERIFY(setField(s, "workload.prefill_system", "hgx-b200"));
+        auto mixed = evaluate(s, builtinCatalog());
+        QVERIFY2(mixed, mixed ? "" : mixed.error().message.c_str());
+        paths.clear();
+        for (const Swing& sw : defaultSwings(mixed.value().resolved))
+            paths.push_back(sw.path);
+        QCOMPARE(paths[3], std::string("finance.prefill_system_price_usd"));
+        const double price = mixed.value().resolved.finance.prefill_system_price_usd.value;
+        VERIFY_RELATIVE(defaultSwings(mixed.value().resolved)[3].low, 0.8 * price, 1e-12);
     }
 };
 
