@@ -118,6 +118,7 @@ struct OpticSpec {
     Figure<units::Bandwidth> bandwidth;
     Figure<units::Power> power;
     Figure<units::Money> price;
+    Figure<units::Money> cablePrice; // the fibre cable one link between two such modules takes
 };
 
 enum class StorageKind { LocalNvme, Hot, Warm, Archive };

@@ -21,6 +21,12 @@ constexpr double kSwitchStreetTbps = 64 * 0.8;
 // Optics street prices at volume, same source: 800G DR8 1,100-1,400 USD, 400G 600-800 USD.
 constexpr const char* kOpticsStreet = "luxoptx.com 800G optical module cost analysis";
 
+// Fibre between two modules, same source: MPO-16 trunk cables 50-150 USD each (LC duplex 20-50 USD,
+// for the duplex-fibre optics none of these modules is). The source gives no length classes, so one
+// midpoint stands for every link; a twin-port 800G module takes two MPO-12 fibres (NVIDIA LinkX
+// documentation), so its switch-to-switch links may cost up to twice this.
+constexpr double kMpoTrunkMid = 100.0;
+
 NicSpec nic(std::string id, std::string name)
 {
     NicSpec n;
@@ -186,6 +192,11 @@ std::vector<OpticSpec> builtinOptics()
     t16.bandwidth = fig(gigabits_per_second(1600), "1.6T pluggable module class, Tianfeng Securities via allweatherfinance.com", "", ThirdParty);
     t16.power = fig(watts(30), "about 30 W, more than half of it in the DSP that co-packaged optics removes; Tianfeng Securities via allweatherfinance.com", "", ThirdParty);
     t16.price = fig(usd(2 * kOptic800Price), "estimate: two 800G modules' worth (2 x 1,250 USD, " + std::string(kOpticsStreet) + "); no 1.6T price was published", "", Estimate);
+
+    const std::string fibre = std::string("estimate: midpoint of the 50-150 USD price of an MPO-16 trunk cable, ") + kOpticsStreet
+        + "; one trunk per link, no length classes in the source";
+    for (OpticSpec* o : {&sr4x2, &dr4x2, &sr4, &dr4, &t16})
+        o->cablePrice = fig(usd(kMpoTrunkMid), fibre, "", Estimate);
 
     return {sr4x2, dr4x2, sr4, dr4, t16};
 }

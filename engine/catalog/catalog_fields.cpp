@@ -61,14 +61,25 @@ void forEachFigure(Item& s, Fn&& fn)
     fn("host_memory_read_gb_per_s_per_gpu", "CPU memory read per GPU", "GB/s", s.hostMemoryReadPerGpu, kGigabytesPerS);
 }
 
-// NICs, switches and optics share bandwidth, power and price.
+// A NIC's bandwidth, power and price.
 template <class Item, class Fn>
 void forEachFigure(Item& n, Fn&& fn)
-    requires std::is_same_v<std::remove_const_t<Item>, NicSpec> || std::is_same_v<std::remove_const_t<Item>, OpticSpec>
+    requires std::is_same_v<std::remove_const_t<Item>, NicSpec>
 {
     fn("bandwidth_gbps", "Bandwidth", "Gb/s", n.bandwidth, kGigabitsPerS);
     fn("power_w", "Power", "W", n.power, kWatts);
     fn("price_usd", "Price", "USD", n.price, kUsd);
+}
+
+// An optic's, and the price of the fibre cable one of its links takes.
+template <class Item, class Fn>
+void forEachFigure(Item& o, Fn&& fn)
+    requires std::is_same_v<std::remove_const_t<Item>, OpticSpec>
+{
+    fn("bandwidth_gbps", "Bandwidth", "Gb/s", o.bandwidth, kGigabitsPerS);
+    fn("power_w", "Power", "W", o.power, kWatts);
+    fn("price_usd", "Price", "USD", o.price, kUsd);
+    fn("cable_price_usd", "Fibre cable per link", "USD", o.cablePrice, kUsd);
 }
 
 template <class Item, class Fn>

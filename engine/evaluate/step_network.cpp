@@ -56,7 +56,8 @@ FabricInput fabricInput(const Scenario& s, const SwitchSpec* sw, const OpticSpec
     in.switchPrice = sw ? valueOr(sw->price, usd(0)) : usd(0);
     in.transceiverPower = optic ? valueOr(optic->power, watts(0)) : watts(0);
     in.transceiverPrice = optic ? valueOr(optic->price, usd(0)) : usd(0);
-    in.cablePrice = usd(0);
+    // An optical link's fibre has a price; copper DAC, the fabric without an optic, has none in the catalog.
+    in.cablePrice = optic ? valueOr(optic->cablePrice, usd(0)) : usd(0);
     in.optical = optic != nullptr;
     return in;
 }
@@ -75,14 +76,15 @@ void fabricBomNumbers(const FabricResult& f, NetworkPlan& out)
     if (f.transceivers > 0)
         out.amounts.add(CapexClass::Network, double(f.transceivers), f.transceiverCost / double(f.transceivers),
                         f.transceiverPowerTotal / double(f.transceivers));
-    out.amounts.add(CapexClass::Network, double(f.cables()), usd(0), watts(0));
+    const Money cablePrice = f.cables() ? f.cableCost / double(f.cables()) : usd(0);
+    out.amounts.add(CapexClass::Network, double(f.cables()), cablePrice, watts(0));
 }
 
 void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* optic, NetworkPlan& out)
 {
     // Texts made once (permanent): a provenance built from a literal allocated on every call.
     static const Provenance kNoSwitchPrice{SharedString::permanent("no price in the catalog"), {}, Grade::Estimate};
-    static const Provenance kCablesCounted{
+    static const Provenance kNoCablePrice{
         SharedString::permanent("counted by the fabric model; no cable price in the catalog"), {}, Grade::Estimate};
     const Provenance& swp = sw && sw->price.known() ? sw->price.provenance() : kNoSwitchPrice;
     const Money swPrice = f.switches() ? f.switchCost / double(f.switches()) : usd(0);
@@ -107,12 +109,14 @@ void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* opt
                                       f.transceiverPowerTotal / double(f.transceivers), op,
                                       CountBasis::FabricTransceivers));
     }
-    out.bom.push_back(networkLine("fabric cables", double(f.cables()), "cables", usd(0), watts(0), kCablesCounted,
-                                  CountBasis::FabricCables));
+    const bool cablePriced = optic && optic->cablePrice.known();
+    out.bom.push_back(networkLine(optic ? "fabric fibre cables" : "fabric copper (DAC) cables", double(f.cables()), "cables",
+                                  f.cables() ? f.cableCost / double(f.cables()) : usd(0), watts(0),
+                                  cablePriced ? optic->cablePrice.provenance() : kNoCablePrice, CountBasis::FabricCables));
 }
 
 // A missing price or power figure counts as zero; say so rather than let the BOM look complete.
-void unknownFiguresWarnings(const SwitchSpec* sw, const OpticSpec* optic, Warnings& warnings)
+void unknownFiguresWarnings(const SwitchSpec* sw, const OpticSpec* optic, std::int64_t cables, Warnings& warnings)
 {
     auto check = [&](bool known, const std::string& what) {
         if (!known)
@@ -125,6 +129,9 @@ void unknownFiguresWarnings(const SwitchSpec* sw, const OpticSpec* optic, Warnin
     if (optic) {
         check(optic->price.known(), "price for " + optic->name);
         check(optic->power.known(), "power figure for " + optic->name);
+        check(optic->cablePrice.known(), "fibre cable price for " + optic->name);
+    } else if (cables > 0) {
+        check(false, "price for copper (DAC) cables: no public price was found for them");
     }
 }
 
@@ -136,7 +143,7 @@ void unknownFiguresWarnings(const SwitchSpec* sw, const OpticSpec* optic, Warnin
     fabricBom(out.fabric, sw, optic, out);
     for (Warning& warning : out.fabric.warnings)
         warning.where = "network: " + warning.where;
-    unknownFiguresWarnings(sw, optic, out.fabric.warnings);
+    unknownFiguresWarnings(sw, optic, out.fabric.cables(), out.fabric.warnings);
     const auto e = std::make_shared<const Evidence>(evidenceOf(s, {"network.nics_per_gpu", "network.nic_gbps", "network.switch_radix",
                                          "network.switch_port_gbps", "network.planes", "network.oversubscription"}, "model"));
     const FabricResult& f = out.fabric;

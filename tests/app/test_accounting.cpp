@@ -633,12 +633,60 @@ private Q_SLOTS:
         for (const OpticSpec& o : builtinCatalog().optics) {
             QVERIFY2(o.power.known() && o.power.value().value() > 0, o.id.c_str());
             QVERIFY2(o.price.known() && o.price.value().value() > 0, o.id.c_str());
+            QVERIFY2(o.cablePrice.known() && o.cablePrice.value().value() > 0, o.id.c_str());
         }
         // The estimate rule by hand: SN5600's bound, 3,000 W - 64 x 18 W = 1,848 W for 51.2 Tb/s,
         // scaled to QM9700's 64 x 400G = 25.6 Tb/s gives 924 W.
         const SwitchSpec* qm9700 = builtinCatalog().switchSpec("qm9700");
         VERIFY_RELATIVE(units::in_watts(qm9700->power.value()), 924.0, 1e-9);
         QCOMPARE(qm9700->power.provenance().grade, Grade::Estimate);
+    }
+
+    void everyOpticalLinkBuysItsFibre()
+    {
+        // The source prices an MPO-16 trunk cable at 50-150 USD: the midpoint, 100 USD, for each
+        // cable the fabric model counts (one per link), an estimate with its source. In the GB200
+        // example that is network.cables x 100 USD, and the network's capex is its switches,
+        // transceivers and cables.
+        for (const QString& file : kExamples) {
+            const Evaluation e = evaluateExample(file);
+            const BomLine* cables = nullptr;
+            double network = 0;
+            for (const BomLine& l : e.bom.lines) {
+                if (l.scalesWith == CountBasis::FabricCables)
+                    cables = &l;
+                if (l.capexClass == CapexClass::Network)
+                    network += units::in_usd(l.unitCost) * l.count;
+            }
+            QVERIFY2(cables, qPrintable(file));
+            QCOMPARE(cables->count, metric(e, "network.cables"));
+            QCOMPARE(units::in_usd(cables->unitCost), (50.0 + 150.0) / 2);
+            QCOMPARE(cables->provenance.grade, Grade::Estimate);
+            QVERIFY2(cables->provenance.source.str().find("MPO-16") != std::string::npos,
+                     qPrintable(file));
+            VERIFY_RELATIVE(network, metric(e, "finance.capex.network_usd"), 1e-12);
+        }
+        // By hand for GB200: 3,624 cables (1,800 GPUs at one NIC each to the leaves, 57 leaves x 32
+        // uplinks = 1,824 to the spines) x 100 USD = 362,400 USD.
+        const Evaluation gb200 = evaluateExample(kExamples[0]);
+        QCOMPARE(metric(gb200, "network.cables"), 1800.0 + 57 * 32);
+    }
+
+    void aCopperFabricSaysItsCablesHaveNoPrice()
+    {
+        // Without an optic the fabric is copper (DAC): no public price was found, so the cables
+        // count at zero and a warning says so rather than leave a silent zero in the BOM.
+        Scenario s = example(kExamples[0]);
+        s.network.optic = Text{"", true};
+        const Evaluation e = evaluateWith(s);
+        QCOMPARE(metric(e, "network.transceivers"), 0.0);
+        const auto& w = e.warnings;
+        QVERIFY(std::any_of(w.begin(), w.end(), [](const Warning& x) {
+            return x.message.find("copper (DAC) cables") != std::string::npos;
+        }));
+        for (const BomLine& l : e.bom.lines)
+            if (l.scalesWith == CountBasis::FabricCables)
+                QCOMPARE(units::in_usd(l.unitCost), 0.0);
     }
 
     void noDuplicateMetricsAndNoSectionThatDoesNotApply()
