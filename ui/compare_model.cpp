@@ -25,23 +25,6 @@ constexpr std::array<std::string_view, 13> kMoreFigures{
     "results.utilization_realized", "reliability.goodput", "reliability.availability",
 };
 
-// Each key once: the headline tiles include some of the further figures.
-std::vector<std::string_view> figureKeys()
-{
-    std::vector<std::string_view> keys;
-    for (const KpiSpec& k : headlineFigures())
-        keys.push_back(k.key);
-    for (std::string_view k : kMoreFigures)
-        if (std::find(keys.begin(), keys.end(), k) == keys.end())
-            keys.push_back(k);
-    return keys;
-}
-
-const std::vector<std::string_view>& rows()
-{
-    static const std::vector<std::string_view> k = figureKeys();
-    return k;
-}
 
 // Scenario names are sentences; broken into short lines, several columns fit side by side.
 QString wrapped(const QString& name)
@@ -70,7 +53,37 @@ CompareModel::CompareModel(QObject* parent)
 {
 }
 
-int CompareModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows().size()); }
+std::vector<std::string_view> CompareModel::rowsFor(const QVector<Column>& columns)
+{
+    auto anyHas = [&](std::string_view key) {
+        return std::any_of(columns.begin(), columns.end(), [&](const Column& c) {
+            return c.snapshot && c.snapshot->evaluation && c.snapshot->evaluation->metric(key);
+        });
+    };
+    // Each key once: the headline tiles include some of the further figures.
+    std::vector<std::string_view> keys;
+    for (const KpiSpec& k : headlineFigures())
+        if (!k.onlyWhereItApplies || anyHas(k.key))
+            keys.push_back(k.key);
+    for (std::string_view k : kMoreFigures)
+        if (std::find(keys.begin(), keys.end(), k) == keys.end())
+            keys.push_back(k);
+    return keys;
+}
+
+bool CompareModel::resetIfRowsChange(const QVector<Column>& columns)
+{
+    std::vector<std::string_view> rows = rowsFor(columns);
+    if (rows == rows_)
+        return false;
+    beginResetModel();
+    columns_ = columns;
+    rows_ = std::move(rows);
+    endResetModel();
+    return true;
+}
+
+int CompareModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_.size()); }
 
 int CompareModel::columnCount(const QModelIndex& parent) const
 {
@@ -79,9 +92,8 @@ int CompareModel::columnCount(const QModelIndex& parent) const
 
 int CompareModel::rowOf(std::string_view key) const
 {
-    const auto& r = rows();
-    const auto it = std::find(r.begin(), r.end(), key);
-    return it == r.end() ? -1 : int(it - r.begin());
+    const auto it = std::find(rows_.begin(), rows_.end(), key);
+    return it == rows_.end() ? -1 : int(it - rows_.begin());
 }
 
 std::optional<double> CompareModel::value(int scenario, int row) const
@@ -89,7 +101,7 @@ std::optional<double> CompareModel::value(int scenario, int row) const
     const auto& snap = columns_[scenario].snapshot;
     if (!snap || !snap->evaluation)
         return std::nullopt;
-    const Metric* m = snap->evaluation->metric(rows()[std::size_t(row)]);
+    const Metric* m = snap->evaluation->metric(rows_[std::size_t(row)]);
     if (!m || !std::isfinite(m->value))
         return std::nullopt;
     return m->value;
@@ -123,7 +135,7 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const std::string_view key = rows()[std::size_t(index.row())];
+    const std::string_view key = rows_[std::size_t(index.row())];
     const int scenario = index.column() - kFirstScenarioColumn;
     const Metric* any = nullptr;
     for (const Column& c : columns_)
@@ -208,8 +220,12 @@ void CompareModel::setScenario(const QObject* id, const QString& name, std::shar
         if (columns_[i].id != id)
             continue;
         const bool renamed = columns_[i].name != name;
-        columns_[i].name = name;
-        columns_[i].snapshot = std::move(snapshot);
+        QVector<Column> next = columns_;
+        next[i].name = name;
+        next[i].snapshot = std::move(snapshot);
+        if (resetIfRowsChange(next))
+            return;
+        columns_ = std::move(next);
         // Labels and units come from any scenario and the baseline is every ratio's
         // denominator, so one scenario's change can touch every cell.
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
@@ -219,9 +235,13 @@ void CompareModel::setScenario(const QObject* id, const QString& name, std::shar
             Q_EMIT headerDataChanged(Qt::Horizontal, kFirstScenarioColumn + i, kFirstScenarioColumn + i);
         return;
     }
+    QVector<Column> next = columns_;
+    next.push_back({id, name, std::move(snapshot)});
+    if (resetIfRowsChange(next))
+        return;
     const int col = columnCount();
     beginInsertColumns({}, col, col);
-    columns_.push_back({id, name, std::move(snapshot)});
+    columns_ = std::move(next);
     endInsertColumns();
 }
 
@@ -230,9 +250,13 @@ void CompareModel::removeScenario(const QObject* id)
     for (int i = 0; i < columns_.size(); ++i) {
         if (columns_[i].id != id)
             continue;
-        beginRemoveColumns({}, kFirstScenarioColumn + i, kFirstScenarioColumn + i);
-        columns_.removeAt(i);
-        endRemoveColumns();
+        QVector<Column> next = columns_;
+        next.removeAt(i);
+        if (!resetIfRowsChange(next)) {
+            beginRemoveColumns({}, kFirstScenarioColumn + i, kFirstScenarioColumn + i);
+            columns_ = std::move(next);
+            endRemoveColumns();
+        }
         if (baseline_ >= columns_.size())
             setBaseline(0);
         else if (i <= baseline_)

@@ -12,6 +12,8 @@
 #include <QVector>
 
 #include <memory>
+#include <string_view>
+#include <vector>
 
 namespace planner {
 
@@ -55,12 +57,18 @@ private:
         QString name;
         std::shared_ptr<const EvaluationSnapshot> snapshot;
     };
+    // Every figure, and one shown only where it applies when a scenario has it: a row of "n/a"
+    // under every scenario says nothing.
+    static std::vector<std::string_view> rowsFor(const QVector<Column>& columns);
+    // Puts columns in place, resetting the model when they change which rows exist.
+    bool resetIfRowsChange(const QVector<Column>& columns);
     std::optional<double> value(int scenario, int row) const;
     std::optional<double> ratio(int scenario, int row) const;
     FigureScale rowScale(int row, std::string_view unit) const;
     static std::string scaledUnit(const FigureScale& scale, std::string_view unit);
 
     QVector<Column> columns_;
+    std::vector<std::string_view> rows_ = rowsFor({});
     int baseline_ = 0;
 };
 

@@ -93,6 +93,36 @@ private Q_SLOTS:
         QCOMPARE(model->scenarioCount(), 1);
     }
 
+    void aFigureThatAppliesToNoScenarioHasNoRow()
+    {
+        // Context reuse saves applies only where a scenario reuses context: without one, its row
+        // would read "n/a" under every scenario and name itself by its key.
+        const std::string reuse = "results.context_reuse_gpu_time_saved";
+        MainWindow w(uitest::quietWindow(dir_));
+        CompareModel* model = w.compareModel();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        auto* gb200 = w.openFile(uitest::example("gb200-nvl72-deepseek-r1.json"));
+        QVERIFY(gb200);
+        w.evaluator(gb200)->recomputeNow();
+        QCOMPARE(model->rowOf(reuse), -1);
+        for (int row = 0; row < model->rowCount(); ++row)
+            QVERIFY2(model->index(row, 0).data().toString() != model->index(row, 0).data(CompareModel::KeyRole).toString(),
+                     qPrintable(model->index(row, 0).data().toString()));
+
+        auto* agentic = w.openFile(uitest::example("vr200-nvl72-coreweave-agentic.json"));
+        QVERIFY(agentic);
+        w.evaluator(agentic)->recomputeNow();
+        const int row = model->rowOf(reuse);
+        QVERIFY(row >= 0);
+        QCOMPARE(model->index(row, CompareModel::kFirstScenarioColumn).data().toString(), QStringLiteral("n/a"));
+        QVERIFY(model->index(row, CompareModel::kFirstScenarioColumn + 1).data(CompareModel::ValueRole).toDouble() > 0);
+        QVERIFY(model->index(row, 0).data().toString() != QString::fromStdString(reuse));
+
+        w.closeDocument(agentic);
+        QCOMPARE(model->rowOf(reuse), -1);
+        QCOMPARE(model->scenarioCount(), 1);
+    }
+
     void onlyARenameChangesTheScenariosHeader()
     {
         // A header change makes the comparison table re-measure every cell (its columns and rows
