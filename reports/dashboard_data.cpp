@@ -80,10 +80,10 @@ KpiFigure kpiFigure(const Evaluation& e, const KpiSpec& spec)
             k.p90 = m->p90;
         }
     }
-    // The throughput's tile says how it was obtained: its method in the title, the whole
+    // The throughput's tile says how it was obtained: its method under the title, the whole
     // derivation where the figure's description is read (the tooltip).
     if (spec.key == "results.tokens_per_s_per_gpu" && k.evidence && !k.evidence->method.empty()) {
-        k.title += " (" + k.evidence->method + ")";
+        k.method = k.evidence->method;
         if (!e.throughputDerivation.empty())
             k.label += ": " + e.throughputDerivation;
     }

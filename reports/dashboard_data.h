@@ -28,6 +28,7 @@ std::span<const KpiSpec> headlineFigures();
 
 struct KpiFigure {
     std::string key, title, label, unit;
+    std::string method; // how the figure was obtained, where the tile says so ("transferred"); may be empty
     double value = 0;
     bool available = false; // the evaluation did not produce this figure
     EvidencePtr evidence;

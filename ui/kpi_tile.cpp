@@ -18,6 +18,7 @@ namespace planner {
 KpiTile::KpiTile(QWidget* parent)
     : QFrame(parent)
     , title_(new QLabel(this))
+    , method_(new FittedText(QStringLiteral("(extrapolated)"), this))
     , value_(new FittedText(QStringLiteral("$0,000.00"), this))
     , unit_(new FittedText(QStringLiteral("tokens/s per MW (IT)"), this))
     , band_(new FittedText(QStringLiteral("P10-P90 $0.00 to $0.00"), this))
@@ -38,17 +39,22 @@ KpiTile::KpiTile(QWidget* parent)
     change_->setFont(small);
     change_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     unit_->setFont(small);
+    // A word wider than the tile would be clipped in the wrapped title at seven tiles a row; on
+    // a line of its own it shrinks to fit instead.
+    method_->setFont(small);
+    method_->hide();
     band_->setFont(small);
     title_->setWordWrap(true);
     auto* g = new QGridLayout(this);
     g->setContentsMargins(8, 6, 8, 6);
     g->setVerticalSpacing(1);
     g->addWidget(title_, 0, 0, 1, 2);
-    g->addWidget(value_, 1, 0, 1, 2);
-    g->addWidget(unit_, 2, 0, 1, 2);
-    g->addWidget(band_, 3, 0, 1, 2); // empty without a band, so every tile keeps one height
-    g->addWidget(chip_, 4, 0, Qt::AlignLeft);
-    g->addWidget(change_, 4, 1);
+    g->addWidget(method_, 1, 0, 1, 2);
+    g->addWidget(value_, 2, 0, 1, 2);
+    g->addWidget(unit_, 3, 0, 1, 2);
+    g->addWidget(band_, 4, 0, 1, 2); // empty without a band, so every tile keeps one height
+    g->addWidget(chip_, 5, 0, Qt::AlignLeft);
+    g->addWidget(change_, 5, 1);
     setMinimumWidth(92); // six tiles a row beside both docks at 1280 px
 }
 
@@ -60,6 +66,10 @@ void KpiTile::setFigure(const KpiFigure& figure, const KpiFigure* saved)
 {
     figure_ = figure;
     title_->setText(QString::fromStdString(figure.title));
+    const QString method = figure.method.empty() ? QString() : QStringLiteral("(%1)").arg(QString::fromStdString(figure.method));
+    method_->setText(method);
+    if (method_->isHidden() != method.isEmpty())
+        method_->setVisible(!method.isEmpty());
     const FigureText t = figureParts(figure.available ? figure.value : std::nan(""), figure.unit);
     value_->setText(QString::fromStdString(t.value));
     unit_->setText(QString::fromStdString(t.unit));
@@ -91,7 +101,8 @@ void KpiTile::setFigure(const KpiFigure& figure, const KpiFigure* saved)
         : QString();
     setToolTip(tr("%1%2\nRests on: %3%4\nClick for what it rests on.").arg(QString::fromStdString(figure.label), band, restsOn, weakest));
     chip_->setToolTip(weakest.mid(1));
-    setAccessibleName(tr("%1: %2 %3 %4").arg(title_->text(), value_->text(), unit_->text(), band_->text()).trimmed());
+    const QString title = method.isEmpty() ? title_->text() : title_->text() + QLatin1Char(' ') + method;
+    setAccessibleName(tr("%1: %2 %3 %4").arg(title, value_->text(), unit_->text(), band_->text()).trimmed());
 }
 
 void KpiTile::mousePressEvent(QMouseEvent* e)

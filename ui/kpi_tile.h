@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// One headline figure: title, big number, unit, grade chip and the change against the saved
-// file. Clicking the tile (or pressing Space on it) asks for what the figure rests on.
+// One headline figure: title (and how the figure was obtained, where it says), big number, unit,
+// grade chip and the change against the saved file. Clicking the tile (or pressing Space on it) asks for what the figure rests on.
 
 #include "dashboard_data.h"
 
@@ -38,6 +38,7 @@ protected:
 private:
     KpiFigure figure_;
     QLabel* title_;
+    FittedText* method_; // how the figure was obtained, small under the title: "(transferred)"
     FittedText* value_;
     FittedText* unit_;
     FittedText* band_;

@@ -149,7 +149,7 @@ private Q_SLOTS:
         QVERIFY(throughput && utilization);
         QCOMPARE(throughput->figure().value, metric(w, "results.tokens_per_s_per_gpu"));
         QCOMPARE(utilization->figure().value, metric(w, "results.utilization_realized"));
-        QVERIFY2(throughput->figure().title.find("(transferred)") != std::string::npos, throughput->figure().title.c_str());
+        QCOMPARE(throughput->figure().method, std::string("transferred"));
         QVERIFY2(throughput->toolTip().contains(QLatin1String("measured rows")), qPrintable(throughput->toolTip()));
 
         const double used0 = utilization->figure().value;

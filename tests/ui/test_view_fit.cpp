@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every view fits a laptop screen: at 1280x800 and 1440x900, with the scenario panel and the
 // provenance panel both open, no view scrolls sideways, and no button, combo box, spin box or
-// one-line label in it is narrower than its own minimum size hint (the width its text needs).
+// one-line label in it is narrower than its own minimum size hint (the width its text needs), and
+// no word of a wrapped label is wider than the label.
 // Tables may scroll inside themselves; their columns are checked where the view promises them
 // (the catalog's Grade and Date columns lie inside its table).
+#include "dashboard_view.h"
+#include "document_evaluator.h"
+#include "kpi_tile.h"
 #include "ui_test_support.h"
 
 #include <QAbstractButton>
@@ -13,6 +17,7 @@
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
@@ -47,11 +52,25 @@ QString clipped(const QWidget* w)
     return QStringLiteral("%1 is %2 px wide, needs %3").arg(what).arg(w->width()).arg(need);
 }
 
+// A wrapped label breaks between words only: a word wider than the label is cut off.
+QString wordClipped(const QLabel* l)
+{
+    if (!l->wordWrap() || !l->isVisibleTo(l->window()) || l->visibleRegion().isEmpty() || l->textFormat() == Qt::RichText)
+        return {};
+    for (const QString& word : l->text().split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts))
+        if (const int need = l->fontMetrics().horizontalAdvance(word); need > l->contentsRect().width())
+            return QStringLiteral("QLabel \"%1\": \"%2\" needs %3 px of %4").arg(l->text().left(40), word).arg(need).arg(l->contentsRect().width());
+    return {};
+}
+
 QStringList clippedIn(const QWidget* page)
 {
     QStringList out;
     for (const QWidget* w : page->findChildren<QWidget*>()) {
         const auto* label = qobject_cast<const QLabel*>(w);
+        if (label)
+            if (QString c = wordClipped(label); !c.isEmpty())
+                out << c;
         const bool oneLine = label && !label->wordWrap() && !label->text().isEmpty() && label->pixmap().isNull();
         if (oneLine || qobject_cast<const QAbstractButton*>(w) || qobject_cast<const QComboBox*>(w)
             || qobject_cast<const QAbstractSpinBox*>(w))
@@ -122,6 +141,28 @@ private Q_SLOTS:
                     problems << QStringLiteral("catalog: the %1 column is narrower than its contents").arg(title);
             }
         }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
+    void sevenTilesARowFit_data() { everyViewFits_data(); }
+
+    void sevenTilesARowFit()
+    {
+        // Context reuse adds a thirteenth tile, so the dashboard lays them out seven to a row: the
+        // throughput's "(transferred)" was cut off there at 1440x900.
+        QFETCH(QSize, size);
+        QTemporaryDir dir;
+        MainWindow window(uitest::quietWindow(dir));
+        QVERIFY(window.openFile(uitest::example("vr200-nvl72-coreweave-agentic.json")));
+        window.resize(size);
+        window.show();
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+            dock->show();
+        QVERIFY(window.showView(QStringLiteral("dashboard")));
+        QTRY_VERIFY(!window.evaluator(window.currentDocument())->pending());
+        settle();
+        QVERIFY(window.dashboard()->tile(QStringLiteral("results.context_reuse_gpu_time_saved"))->isVisible());
+        const QStringList problems = clippedIn(window.findChild<QTabWidget*>()->currentWidget());
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
 };
