@@ -84,11 +84,13 @@ struct EvaluationCache::Internals {
 
     // The evidence every cost figure shares (step_finance.cpp tcoEvidence) and what it was made
     // from: each numeric field's part as evidenceOf reads it (scenarioEvidenceKey), the facility
-    // mode and the power's evidence. Made anew when any of them changes.
+    // mode, whether the cluster is sized from demand and the power's evidence. Made anew when any
+    // of them changes.
     struct TcoEvidence {
         std::vector<std::uint8_t> key;   // scenarioEvidenceKey of the scenario it was made for
         std::vector<std::uint8_t> asked; // this call's, built here so it needs no allocation per call
         FacilityMode mode = FacilityMode::Build;
+        bool demandSized = false;
         Evidence power;
         EvidencePtr evidence; // null until the first
     } tco;

@@ -45,9 +45,8 @@ EvidencePtr costEvidence(const EvidenceParts& p)
 {
     Evidence costE = *p.lists[0];
     costE.merge(*p.lists[1]);
-    costE.merge(*p.lists[2]);
-    if (p.demandSized)
-        costE.merge(*p.lists[3]);
+    // Sized from demand, the cluster serves the demand: the planned utilization sets nothing.
+    costE.merge(*p.lists[p.demandSized ? 3 : 2]);
     costE.method = "formula";
     return std::make_shared<const Evidence>(std::move(costE));
 }
@@ -75,9 +74,7 @@ std::array<EvidencePtr, 7> inferenceEvidence(const EvidenceParts& p)
     // Energy per token: the average draw (power, idle share, load) over the tokens served.
     Evidence energy = perMw;
     energy.merge(*p.lists[6]);
-    energy.merge(*p.lists[2]);
-    if (p.demandSized)
-        energy.merge(*p.lists[3]);
+    energy.merge(*p.lists[p.demandSized ? 3 : 2]);
     Evidence energyFacility = energy;
     energyFacility.merge(*p.lists[5]);
     return {cost, split, tput, std::make_shared<const Evidence>(std::move(perMw)),

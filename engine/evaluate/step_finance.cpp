@@ -94,12 +94,17 @@ Evidence tcoEvidence(const Work& w)
         return evidenceOf(s, {"finance.gpu_hour_usd", "finance.transit_usd_per_month"}, "formula");
     Evidence e = evidenceOf(s, {"finance.system_price_usd", "finance.depreciation_years", "finance.cost_of_capital",
                                 "finance.residual_fraction", "finance.installation_fraction",
-                                "finance.maintenance_fraction_per_year", "finance.utilization",
-                                "facility.electricity_usd_per_kwh", "facility.pue", "facility.idle_power_fraction",
+                                "finance.maintenance_fraction_per_year", "facility.electricity_usd_per_kwh", "facility.pue", "facility.idle_power_fraction",
                                 "facility.cooling_capex_usd_per_kw", "finance.staff_usd_per_year",
                                 "finance.software_usd_per_gpu_year", "finance.transit_usd_per_month"},
                             "formula");
     e.merge(w.powerEvidence);
+    // The year's energy follows the planned utilization of a fixed cluster; one sized from demand
+    // draws what its demand makes it draw.
+    if (w.out.sizing.basis != SizingBasis::Demand)
+        e.merge(evidenceOf(s, {"finance.utilization"}, ""));
+    else
+        e.merge(evidenceOf(s, {"workload.demand_tokens_per_day", "workload.demand_requests_per_s"}, ""));
     if (w.prefillPool)
         e.merge(evidenceOf(s, {"finance.prefill_system_price_usd"}, ""));
     if (w.choices.mode != FacilityMode::Rent) // who owns an asset insures it and pays its tax
@@ -114,8 +119,8 @@ Evidence tcoEvidence(const Work& w)
     return e;
 }
 
-// tcoEvidence, from the caller's cache when the scenario's evidence key, the facility mode and the
-// power's evidence are the ones it was last made from: its two or three lists of scenario paths and
+// tcoEvidence, from the caller's cache when the scenario's evidence key, the facility mode, the
+// sizing from demand or not and the power's evidence are the ones it was last made from: its two or three lists of scenario paths and
 // the merges were a tenth of one full evaluation, and a GUI edit or a finance sweep changes values,
 // not grades.
 EvidencePtr rememberedTcoEvidence(const Work& w)
@@ -124,11 +129,14 @@ EvidencePtr rememberedTcoEvidence(const Work& w)
         return std::make_shared<const Evidence>(tcoEvidence(w));
     auto& memo = w.cache->internals().tco;
     scenarioEvidenceKey(w.s, memo.asked);
-    if (memo.evidence && memo.mode == w.choices.mode && memo.asked == memo.key && sameEvidence(memo.power, w.powerEvidence))
+    const bool demandSized = w.out.sizing.basis == SizingBasis::Demand;
+    if (memo.evidence && memo.mode == w.choices.mode && memo.demandSized == demandSized && memo.asked == memo.key
+        && sameEvidence(memo.power, w.powerEvidence))
         return memo.evidence;
     memo.evidence.reset(); // until the new key is in, nothing stale can be read
     memo.key = memo.asked;
     memo.mode = w.choices.mode;
+    memo.demandSized = demandSized;
     memo.power = w.powerEvidence;
     memo.evidence = std::make_shared<const Evidence>(tcoEvidence(w));
     return memo.evidence;

@@ -672,6 +672,23 @@ private Q_SLOTS:
         QCOMPARE(metric(gb200, "network.cables"), 1800.0 + 57 * 32);
     }
 
+    void aClusterSizedFromDemandRestsOnNoPlannedUtilization()
+    {
+        // finance.utilization applies to fixed-size clusters only: sized from demand, the cost and
+        // the energy per token rest on the demand, not on a planned utilization that sets nothing.
+        auto restsOn = [](const Evaluation& e, const char* key, std::string_view input) {
+            const auto& inputs = e.metric(key)->evidence->inputs;
+            return std::any_of(inputs.begin(), inputs.end(), [&](const SharedString& i) { return i.str() == input; });
+        };
+        for (const char* key : {"results.cost_per_mtok_usd", "results.tco_per_gpu_hour_usd", "results.joules_per_token_it"}) {
+            const Evaluation demand = evaluateExample(kExamples[1]);
+            QVERIFY2(!restsOn(demand, key, "finance.utilization"), key);
+            QVERIFY2(restsOn(demand, key, "workload.demand_tokens_per_day"), key);
+            const Evaluation fixed = evaluateWith(tenRacksIn(kExamples[1], "build"));
+            QVERIFY2(restsOn(fixed, key, "finance.utilization"), key);
+        }
+    }
+
     void aCopperFabricSaysItsCablesHaveNoPrice()
     {
         // Without an optic the fabric is copper (DAC): no public price was found, so the cables
