@@ -57,10 +57,12 @@ PdfTable bomTable(const ReportModel& m)
                  {QStringLiteral("Source"), 3.6, false}};
     for (const ReportBomLine& l : m.bom) {
         const bool included = !l.includedIn.empty();
+        // A line inside another's price says which, where its source would repeat that line's.
         t.rows.push_back({qs(l.category + ": " + l.item), qs(figureText(l.count) + " " + countUnit(l.count, l.unit)),
                           included ? QString() : figureCell(l.unitCostUsd, "USD"),
-                          included ? qs("in " + l.includedIn) : figureCell(l.totalCostUsd, "USD"),
-                          l.totalPowerKw > 0 ? figureCell(l.totalPowerKw, "kW") : QString(), qs(l.grade), qs(l.source)});
+                          included ? QStringLiteral("included") : figureCell(l.totalCostUsd, "USD"),
+                          l.totalPowerKw > 0 ? figureCell(l.totalPowerKw, "kW") : QString(), qs(l.grade),
+                          included ? qs("in the price of " + l.includedIn) : qs(l.source)});
     }
     if (const ReportFigure* capex = findFigure(m, "results.capex_usd")) {
         t.boldRows.push_back(static_cast<int>(t.rows.size()));

@@ -32,7 +32,7 @@ void billOfMaterials(PdfLayout& l, const PdfReportInput& in)
 {
     l.heading(QStringLiteral("Bill of materials"));
     l.paragraph(QStringLiteral("Every line the cluster is built from, with its count, unit and total cost, its power and where "
-                               "the price comes from. A line \"in\" another is counted in that line's cost."),
+                               "the price comes from. A line marked \"included\" is counted in the price of the line its source names."),
                 l.fonts().small);
     l.table(bomTable(in.model));
 }

@@ -8,6 +8,7 @@
 #include "core/number_text.h"
 
 #include <array>
+#include <cmath>
 #include <optional>
 #include <string>
 
@@ -28,7 +29,7 @@ BomLine storageLine(std::string_view name, std::string_view tier, DataSize size,
     l.unitCost = usd(0);
     l.unitPower = watts(0);
     l.includedIn = joinedText(
-        {"storage services (opex, ", IntegerText(static_cast<long long>(in_usd(perMonth))).view(), " USD/month)"});
+        {"storage services (opex, ", figureText(std::round(in_usd(perMonth))), " USD/month)"});
     l.provenance = p;
     return l;
 }

@@ -137,6 +137,14 @@ private Q_SLOTS:
         QVERIFY(model.assumptions.size() > 50);
         for (const ReportAssumption& a : model.assumptions)
             QVERIFY2(appendix.contains(QString::fromStdString(a.path) + QLatin1Char(' ')), a.path.c_str());
+        // A BOM line inside another's price (the GPUs in a rack) names that line instead of
+        // repeating its source.
+        // Compared without spaces: a cell's text breaks after a slash ("HGX/ DGX").
+        static const QRegularExpression space(QStringLiteral("\\s+"));
+        const QString flat = QString(text).remove(space);
+        for (const ReportBomLine& l : model.bom)
+            if (!l.includedIn.empty())
+                QVERIFY2(flat.contains(QString::fromStdString("in the price of " + l.includedIn).remove(space)), l.item.c_str());
 
         // The summary page as an image, for a person to look at; it must not be blank.
         const QString png = outputDir() + QLatin1Char('/') + QFileInfo(file).completeBaseName();
