@@ -235,7 +235,7 @@ const Row kRows[] = {
     {PLANNER_TXT(network, switch_model), FieldKind::Id, "", -inf, inf, nan, "", "", Grade::User,
      "Catalog switch id. Default: a switch matching the NIC speed."},
     {PLANNER_TXT(network, optic), FieldKind::Id, "", -inf, inf, nan, "", "", Grade::User,
-     "Catalog transceiver id; its links are priced with the fibre cable the catalog gives it. Empty: copper (DAC) links, no transceivers. Default: matching the switch port speed."},
+     "Catalog transceiver id; each link is priced with the fibre cable the catalog gives it. Default: the one matching the switch port speed; where none matches, the links are copper (DAC), which the catalog does not price."},
     {PLANNER_NUM(network, nics_per_gpu), FieldKind::Integer, "NICs/GPU", 0, 16, nan, {}, "", Grade::User,
      "Scale-out NIC ports per GPU. Default from the system."},
     {PLANNER_NUM(network, nic_gbps), FieldKind::Number, "Gb/s", 0, 1e5, nan, {}, "", Grade::User,

@@ -691,10 +691,12 @@ private Q_SLOTS:
 
     void aCopperFabricSaysItsCablesHaveNoPrice()
     {
-        // Without an optic the fabric is copper (DAC): no public price was found, so the cables
-        // count at zero and a warning says so rather than leave a silent zero in the BOM.
+        // Where no optic in the catalog matches the port speed (200G here) the fabric is copper
+        // (DAC): no public price was found, so the cables count at zero and a warning says so
+        // rather than leave a silent zero in the BOM.
         Scenario s = example(kExamples[0]);
-        s.network.optic = Text{"", true};
+        set(s, "network.switch_port_gbps", "200");
+        set(s, "network.nic_gbps", "200");
         const Evaluation e = evaluateWith(s);
         QCOMPARE(metric(e, "network.transceivers"), 0.0);
         const auto& w = e.warnings;
