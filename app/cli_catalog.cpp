@@ -127,6 +127,8 @@ void showNetworkPart(const Spec& s, const char* kind, Printer& p)
     }
     p.figure("power", s.power, &in_watts, "W");
     p.figure("price", s.price, &in_usd, "USD");
+    if constexpr (requires { s.cablePrice; })
+        p.figure("fibre cable per link", s.cablePrice, &in_usd, "USD");
 }
 
 void showTier(const StorageTierSpec& t, Printer& p)

@@ -336,6 +336,11 @@ private Q_SLOTS:
         // One number style: 4 significant digits (19.4444 TB/s was printed with 6).
         QVERIFY2(show.out.find("19.44 TB/s") != std::string::npos, show.out.c_str());
         QVERIFY(show.out.find("* 22") != std::string::npos);
+        // A transceiver shows the fibre each of its links takes, with that price's source.
+        Run optic = runCli({"catalog", "show", "osfp-800g-2xdr4"});
+        QCOMPARE(optic.code, 0);
+        QVERIFY2(optic.out.find("fibre cable per link") != std::string::npos, optic.out.c_str());
+        QVERIFY2(optic.out.find("MPO-16 trunk") != std::string::npos, optic.out.c_str());
     }
 };
 
