@@ -80,10 +80,14 @@ const StorageTiers& storageTiers(const Catalog& c, const StorageInputs& st, Eval
     const StorageMonth& steady = out.plan.steady;
     const auto& held = out.plan.steadyStored;
     out.bom.reserve(3); // hot, warm, archive
-    out.bom.push_back(storageLine(hot.name, "hot", held.hot, steady.cost.hot.total(), hot.pricePerGbMonth.provenance()));
-    out.bom.push_back(storageLine(warm.name, "warm", held.warm, steady.cost.warm.total(), warm.pricePerGbMonth.provenance()));
-    out.bom.push_back(storageLine(archive.name, "archive", held.archive, steady.cost.archive.total(),
-                                  archive.pricePerGbMonth.provenance()));
+    // A tier that holds nothing and costs nothing is no part of the cluster: "0 TB" in the BOM.
+    auto add = [&](const StorageTierSpec& tier, std::string_view name, DataSize size, Money perMonth) {
+        if (size.value() > 0 || perMonth.value() > 0)
+            out.bom.push_back(storageLine(tier.name, name, size, perMonth, tier.pricePerGbMonth.provenance()));
+    };
+    add(hot, "hot", held.hot, steady.cost.hot.total());
+    add(warm, "warm", held.warm, steady.cost.warm.total());
+    add(archive, "archive", held.archive, steady.cost.archive.total());
     const auto e = std::make_shared<const Evidence>(
         evidenceOf(s, {"storage.checkpoint_bytes_per_param", "storage.write_gb_per_s", "storage.inter_region_gb_per_s",
                           "storage.dataset_tb", "storage.cache_hit_ratio"}, "model"));

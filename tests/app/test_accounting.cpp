@@ -724,6 +724,10 @@ private Q_SLOTS:
                 if (key.starts_with("storage."))
                     QVERIFY2(e.metric(key)->value != 0, key.c_str());
             }
+            // Nor a storage tier that holds nothing in the bill of materials ("0 TB ... 0 USD/month").
+            for (const BomLine& l : e.bom.lines)
+                if (l.category == "storage")
+                    QVERIFY2(l.count > 0, l.item.c_str());
         }
     }
 
