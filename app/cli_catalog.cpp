@@ -4,9 +4,10 @@
 #include "cli_runner.h"
 
 #include "catalog/catalog.h"
+#include "catalog/catalog_fields.h"
 #include "core/number_text.h"
 
-#include <functional>
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
@@ -23,57 +24,43 @@ CommandLine catalogCommandLine()
                        "MLPerf workloads) or shows one entry with every figure's claims, sources and evidence grades.");
 }
 
+// One item: its descriptive lines, then every figure of the catalog's field table (the table the
+// Catalog view and overrides use), each claim with its source and grade, the chosen one marked.
 class Printer {
 public:
-    explicit Printer(std::ostream& out) : out_(out) {}
-
-    template <class T>
-    void figure(const std::string& label, const Figure<T>& f, double (*convert)(T), const std::string& unit)
+    Printer(std::ostream& out, std::vector<CatalogFigure> figures) : out_(out), figures_(std::move(figures))
     {
-        if (!f.known()) {
-            out_ << "  " << std::left << std::setw(26) << label << "unknown\n";
-            return;
-        }
-        for (std::size_t i = 0; i < f.claims.size(); ++i) {
-            const auto& c = f.claims[i];
-            out_ << "  " << std::left << std::setw(26) << (i == 0 ? label : "") << (i == f.chosen ? "* " : "  ")
-                 << figureText(convert(c.value), unit) << "  [" << gradeName(c.provenance.grade) << "] "
-                 << c.provenance.source.str() << (c.provenance.date.empty() ? "" : " (" + c.provenance.date + ")")
-                 << "\n";
-        }
+        for (const CatalogFigure& f : figures_)
+            width_ = std::max(width_, f.label.size() + 2);
     }
+
     void text(const std::string& label, const std::string& value)
     {
-        out_ << "  " << std::left << std::setw(26) << label << value << "\n";
+        out_ << "  " << std::left << std::setw(static_cast<int>(width_)) << label << value << "\n";
+    }
+    void figures()
+    {
+        for (const CatalogFigure& f : figures_)
+            for (std::size_t i = 0; i < f.claims.size(); ++i) {
+                const CatalogClaim& c = f.claims[i];
+                out_ << "  " << std::left << std::setw(static_cast<int>(width_)) << (i == 0 ? f.label : "")
+                     << (i == f.chosen ? "* " : "  ") << figureText(c.value, f.unit) << "  ["
+                     << gradeName(c.provenance.grade) << "] " << c.provenance.source.str()
+                     << (c.provenance.date.empty() ? "" : " (" + c.provenance.date + ")") << "\n";
+            }
     }
 
 private:
     std::ostream& out_;
+    std::vector<CatalogFigure> figures_;
+    std::size_t width_ = 26;
 };
-
-double same(double v) { return v; }
-double perPeta(FlopRate f) { return f.value() / 1e15; }
-double perTb(DataSize d) { return in_terabytes(d); }
-double tbps(Bandwidth b) { return b.value() / 1e12; }
-double gbps(Bandwidth b) { return in_gigabits_per_second(b); }
-double usdPerGbMonth(MoneyPerData p) { return in_usd_per_gb(p); }
-double inDays(Time t) { return in_days(t); }
 
 void showGpu(const GpuSpec& g, Printer& p)
 {
     p.text("kind", "GPU");
     p.text("name", g.name);
     p.text("generation", g.generation);
-    p.figure("HBM capacity", g.hbmCapacity, &in_gigabytes, "GB");
-    p.figure("HBM bandwidth", g.hbmBandwidth, &tbps, "TB/s");
-    for (Precision pr : kAllPrecisions) {
-        const std::string n(precisionName(pr));
-        p.figure(n + " dense", g.denseFlops[static_cast<int>(pr)], &perPeta, "PFLOPS");
-        p.figure(n + " sparse", g.sparseFlops[static_cast<int>(pr)], &perPeta, "PFLOPS");
-    }
-    p.figure("TDP", g.tdp, &in_watts, "W");
-    p.figure("scale-up bandwidth", g.scaleUpBandwidth, &gbps, "Gb/s");
-    p.figure("scale-out bandwidth", g.scaleOutBandwidth, &gbps, "Gb/s");
 }
 
 void showSystem(const SystemSpec& s, Printer& p)
@@ -87,14 +74,6 @@ void showSystem(const SystemSpec& s, Printer& p)
     p.text("domains per rack", std::to_string(s.domainsPerRack));
     p.text("cooling", std::string(coolingName(s.cooling)));
     p.text("NIC", s.nic + " x" + std::to_string(s.nicsPerGpu) + " per GPU");
-    p.figure("domain power (nameplate)", s.domainPower, &in_kilowatts, "kW");
-    p.figure("domain power (typical)", s.domainTypicalPower, &in_kilowatts, "kW");
-    p.figure("domain price", s.domainPrice, &in_usd, "USD");
-    p.figure("all-in power per GPU", s.allInPowerPerGpu, &in_kilowatts, "kW");
-    p.figure("local NVMe per node", s.localNvmePerNode, &perTb, "TB");
-    p.figure("local NVMe read per node", s.localNvmeReadPerNode, &in_gigabytes_per_second, "GB/s");
-    p.figure("CPU memory per GPU", s.hostMemoryPerGpu, &in_gigabytes, "GB");
-    p.figure("CPU memory read per GPU", s.hostMemoryReadPerGpu, &in_gigabytes_per_second, "GB/s");
     if (!s.notes.empty())
         p.text("notes", s.notes);
 }
@@ -103,10 +82,7 @@ void showModel(const ModelSpec& m, Printer& p)
 {
     p.text("kind", "model");
     p.text("name", m.name);
-    p.figure("total parameters", m.totalParams, &same, "");
-    p.figure("active parameters", m.activeParams, &same, "");
     p.text("layers", std::to_string(m.layers));
-    p.figure("KV bytes/token (16-bit)", m.kvBytesPerToken16, &in_bytes, "B");
     p.text("experts (top-k)", std::to_string(m.experts) + " (" + std::to_string(m.expertsPerToken) + ")");
     std::string aliases;
     for (const auto& a : m.aliases)
@@ -119,26 +95,14 @@ void showNetworkPart(const Spec& s, const char* kind, Printer& p)
 {
     p.text("kind", kind);
     p.text("name", s.name);
-    if constexpr (requires { s.radix; }) {
+    if constexpr (requires { s.radix; })
         p.text("radix", std::to_string(s.radix));
-        p.figure("port bandwidth", s.portBandwidth, &gbps, "Gb/s");
-    } else {
-        p.figure("bandwidth", s.bandwidth, &gbps, "Gb/s");
-    }
-    p.figure("power", s.power, &in_watts, "W");
-    p.figure("price", s.price, &in_usd, "USD");
-    if constexpr (requires { s.cablePrice; })
-        p.figure("fibre cable per link", s.cablePrice, &in_usd, "USD");
 }
 
 void showTier(const StorageTierSpec& t, Printer& p)
 {
     p.text("kind", "storage tier");
     p.text("name", t.name);
-    p.figure("price", t.pricePerGbMonth, &usdPerGbMonth, "USD/GB-month");
-    p.figure("retrieval", t.retrievalPerGb, &usdPerGbMonth, "USD/GB");
-    p.figure("egress", t.egressPerGb, &usdPerGbMonth, "USD/GB");
-    p.figure("minimum retention", t.minimumRetention, &inDays, "days");
 }
 
 void showWorkload(const MlperfWorkload& w, Printer& p)
@@ -164,10 +128,9 @@ void listAll(std::ostream& out, const char* kind, const std::vector<Spec>& specs
     }
 }
 
-bool show(const Catalog& c, const std::string& id, std::ostream& out)
+// The item's descriptive lines; false when the catalog has no such id.
+bool describe(const Catalog& c, const std::string& id, Printer& p)
 {
-    Printer p(out);
-    out << id << "\n";
     if (auto* g = c.gpu(id)) return showGpu(*g, p), true;
     if (auto* s = c.system(id)) return showSystem(*s, p), true;
     if (auto* m = c.model(id)) return showModel(*m, p), true;
@@ -177,6 +140,21 @@ bool show(const Catalog& c, const std::string& id, std::ostream& out)
     if (auto* t = c.storageTier(id)) return showTier(*t, p), true;
     if (auto* w = c.mlperfWorkload(id)) return showWorkload(*w, p), true;
     return false;
+}
+
+bool show(const Catalog& c, const std::string& id, std::ostream& out)
+{
+    std::vector<CatalogFigure> figures;
+    for (CatalogFigure& f : catalogFigures(c))
+        if (f.id == id)
+            figures.push_back(std::move(f));
+    std::ostringstream text;
+    Printer p(text, std::move(figures));
+    if (!describe(c, id, p))
+        return false;
+    p.figures();
+    out << id << "\n" << text.str();
+    return true;
 }
 
 } // namespace

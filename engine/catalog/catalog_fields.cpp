@@ -22,6 +22,7 @@ struct Scale {
 const Scale<Power> kWatts{&in_watts, &watts};
 const Scale<Power> kKilowatts{&in_kilowatts, &kilowatts};
 const Scale<Money> kUsd{&in_usd, &usd};
+const Scale<DataSize> kBytes{&in_bytes, &bytes};
 const Scale<DataSize> kGigabytes{&in_gigabytes, &gigabytes};
 const Scale<DataSize> kTerabytes{&in_terabytes, &terabytes};
 const Scale<Bandwidth> kTerabytesPerS{[](Bandwidth b) { return b.value() / tera; }, &terabytes_per_second};
@@ -30,6 +31,7 @@ const Scale<Bandwidth> kGigabitsPerS{&in_gigabits_per_second, &gigabits_per_seco
 const Scale<FlopRate> kPflops{[](FlopRate f) { return f.value() / peta; },
                               [](double v) { return per_second(v * peta); }};
 const Scale<MoneyPerData> kUsdPerGb{&in_usd_per_gb, [](double v) { return usd(v) / gigabytes(1.0); }};
+const Scale<Time> kDays{&in_days, &days};
 const Scale<double> kBillions{[](double v) { return v / 1e9; }, [](double v) { return v * 1e9; }};
 
 // Calls fn(field, label, unit, figure, scale) for each figure of an item. Item is const or not.
@@ -45,6 +47,9 @@ void forEachFigure(Item& g, Fn&& fn)
     fn("tdp_w", "Rated power (TDP)", "W", g.tdp, kWatts);
     fn("scale_up_gbps", "Scale-up bandwidth per GPU", "GB/s", g.scaleUpBandwidth, kGigabytesPerS);
     fn("scale_out_gbps", "Scale-out bandwidth per GPU", "Gb/s", g.scaleOutBandwidth, kGigabitsPerS);
+    fn("sparse_fp4_pflops", "Sparse FP4", "PFLOPS", g.sparseFlops[0], kPflops);
+    fn("sparse_fp8_pflops", "Sparse FP8", "PFLOPS", g.sparseFlops[1], kPflops);
+    fn("sparse_bf16_pflops", "Sparse BF16", "PFLOPS", g.sparseFlops[2], kPflops);
 }
 
 template <class Item, class Fn>
@@ -98,6 +103,7 @@ void forEachFigure(Item& t, Fn&& fn)
     fn("price_usd_per_gb_month", "Price per GB-month", "USD/GB", t.pricePerGbMonth, kUsdPerGb);
     fn("retrieval_usd_per_gb", "Retrieval", "USD/GB", t.retrievalPerGb, kUsdPerGb);
     fn("egress_usd_per_gb", "Egress", "USD/GB", t.egressPerGb, kUsdPerGb);
+    fn("minimum_retention_days", "Minimum retention", "days", t.minimumRetention, kDays);
 }
 
 template <class Item, class Fn>
@@ -106,6 +112,7 @@ void forEachFigure(Item& m, Fn&& fn)
 {
     fn("total_params_b", "Total parameters", "billion", m.totalParams, kBillions);
     fn("active_params_b", "Active parameters", "billion", m.activeParams, kBillions);
+    fn("kv_bytes_per_token_16bit", "KV cache per token (16-bit)", "B", m.kvBytesPerToken16, kBytes);
 }
 
 // Calls fn(kind, items) for every item list of the catalog, const or not.

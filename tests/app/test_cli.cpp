@@ -2,6 +2,7 @@
 // The batch CLI end to end, in-process: contract keys, exit codes, published reference checks.
 #include "cli_test_support.h"
 #include "json.h"
+#include "catalog/catalog_fields.h"
 #include "test_support.h"
 
 #include <QDir>
@@ -339,8 +340,31 @@ private Q_SLOTS:
         // A transceiver shows the fibre each of its links takes, with that price's source.
         Run optic = runCli({"catalog", "show", "osfp-800g-2xdr4"});
         QCOMPARE(optic.code, 0);
-        QVERIFY2(optic.out.find("fibre cable per link") != std::string::npos, optic.out.c_str());
+        QVERIFY2(optic.out.find("Fibre cable per link") != std::string::npos, optic.out.c_str());
         QVERIFY2(optic.out.find("MPO-16 trunk") != std::string::npos, optic.out.c_str());
+        // The model's KV cache per token is a catalog figure like the others: 61 layers x (512
+        // latent + 64 RoPE) x 2 bytes = 70,272 B for DeepSeek-R1 (MLA caches one latent per layer).
+        Run model = runCli({"catalog", "show", "deepseek-r1"});
+        QCOMPARE(model.code, 0);
+        QVERIFY2(model.out.find("KV cache per token (16-bit)") != std::string::npos, model.out.c_str());
+        QVERIFY2(model.out.find("70,272 B") != std::string::npos, model.out.c_str());
+    }
+
+    // `catalog show` prints the same figure table the Catalog view browses and overrides edit:
+    // every figure of an item there has its line, under the table's own label.
+    void catalogShowPrintsEveryFigureOfTheFieldTable()
+    {
+        for (const char* id : {"gb300", "gb300-nvl72", "deepseek-r1", "qm9700", "osfp-800g-2xdr4"}) {
+            Run show = runCli({"catalog", "show", id});
+            QCOMPARE(show.code, 0);
+            int figures = 0;
+            for (const planner::CatalogFigure& f : planner::catalogFigures(planner::builtinCatalog()))
+                if (f.id == id) {
+                    ++figures;
+                    QVERIFY2(show.out.find("  " + f.label + " ") != std::string::npos, (std::string(id) + ": " + f.label).c_str());
+                }
+            QVERIFY2(figures >= 3, id);
+        }
     }
 };
 
