@@ -110,12 +110,13 @@ public:
     std::pair<double, double> grid() const
     {
         const double lo = std::log(o_.minEfficiency), hi = std::log(o_.maxEfficiency);
+        const double bwLo = std::log(std::max(o_.minEfficiency, o_.minBandwidthEfficiency));
         constexpr int n = 12;
         std::pair<double, double> best = home_;
         double bestValue = objective(best.first, best.second);
         for (int i = 0; i <= n; ++i)
             for (int j = 0; j <= n; ++j) {
-                const double x = lo + (hi - lo) * i / n, y = lo + (hi - lo) * j / n;
+                const double x = bwLo + (hi - bwLo) * i / n, y = lo + (hi - lo) * j / n;
                 const double v = objective(x, y);
                 if (v < bestValue)
                     bestValue = v, best = {x, y};
@@ -127,12 +128,13 @@ public:
     std::pair<double, double> refine(std::pair<double, double> at) const
     {
         const double lo = std::log(o_.minEfficiency), hi = std::log(o_.maxEfficiency);
+        const double bwLo = std::log(std::max(o_.minEfficiency, o_.minBandwidthEfficiency));
         double value = objective(at.first, at.second);
         for (double step = (hi - lo) / 12; step > 1e-3;) {
             bool moved = false;
             constexpr int directions[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
             for (const auto& d : directions) {
-                const double x = std::clamp(at.first + d[0] * step, lo, hi);
+                const double x = std::clamp(at.first + d[0] * step, bwLo, hi);
                 const double y = std::clamp(at.second + d[1] * step, lo, hi);
                 const double v = objective(x, y);
                 if (v < value)

@@ -124,6 +124,15 @@ struct CalibrationOptions {
     double ridge = 0.1; // weight of the pull toward the defaults, per log unit squared
     double minEfficiency = 0.02;
     double maxEfficiency = 1.5;
+    // The fitted share of peak HBM bandwidth never goes below this. Rows where bandwidth does not
+    // bind (B200 at 5 tok/s/user reads its weights in a few ms of a 200 ms step) cannot tell a
+    // low bandwidth efficiency from a high one, so the fit used it as a free knob: Blackwell FP4
+    // fitted on v4.0-v5.0 settled at 0.12 of peak, below what any decode kernel reaches, and a
+    // GPU of the same generation where bandwidth does bind (RTX PRO 6000, 1.6 TB/s GDDR7) then
+    // read 14x low (391.7 against 5,705 tok/s per GPU on Llama 2 70B Server in v5.1). Half the
+    // 0.6 default is a plausibility bound, not a measurement; 0.2 and 0.3 give the same forward
+    // results, 0.5 four more leave-one-accelerator-out outliers.
+    double minBandwidthEfficiency = 0.3;
 };
 
 // Fits every (generation, precision) with usable points, starting from `base` (its defaults,

@@ -88,6 +88,27 @@ private Q_SLOTS:
                  testsupport::relativeMismatch(0.4, e->efficiency.compute, 0.03));
     }
 
+    // A fitted bandwidth efficiency never falls below the plausibility floor (CalibrationOptions):
+    // rows made at 0.2 of peak HBM bandwidth fit to 0.2 without the floor, and to no less than 0.3
+    // with it, so the floor is what holds it. (Above the floor these rows cannot tell one
+    // bandwidth efficiency from another, and the pull toward the defaults takes it back to 0.6.)
+    void bandwidthEfficiencyNeverFallsBelowItsFloor()
+    {
+        auto points = fixtures::rooflineRows(catalog, "dense-70b", "sys-a", Precision::FP8, {0.2, 0.3}, 1024, 1024,
+                                             {0, 2, 4, 6, 8, 10, 12}, 1);
+        const auto longPrompts = fixtures::rooflineRows(
+            catalog, "dense-8b", "sys-a", Precision::FP8, {0.2, 0.3}, 8192, 256, {0, 5, 10, 20, 30}, 100);
+        points.insert(points.end(), longPrompts.begin(), longPrompts.end());
+        const CalibrationOptions floored;
+        QCOMPARE(floored.minBandwidthEfficiency, 0.3);
+        const double held = calibrate(points, catalog).efficiency("gen-a", Precision::FP8).bandwidth;
+        QVERIFY2(held >= 0.3, qPrintable(QString::number(held)));
+        CalibrationOptions free = floored;
+        free.minBandwidthEfficiency = free.minEfficiency;
+        const double freeBw = calibrate(points, catalog, {}, free).efficiency("gen-a", Precision::FP8).bandwidth;
+        QVERIFY2(std::abs(freeBw / 0.2 - 1) < 0.05, testsupport::relativeMismatch(0.2, freeBw, 0.05));
+    }
+
     void oneFitPerGenerationAndPrecision()
     {
         auto points
