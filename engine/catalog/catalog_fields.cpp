@@ -44,12 +44,12 @@ void forEachFigure(Item& g, Fn&& fn)
     fn("dense_fp4_pflops", "Dense FP4", "PFLOPS", g.denseFlops[0], kPflops);
     fn("dense_fp8_pflops", "Dense FP8", "PFLOPS", g.denseFlops[1], kPflops);
     fn("dense_bf16_pflops", "Dense BF16", "PFLOPS", g.denseFlops[2], kPflops);
-    fn("tdp_w", "Rated power (TDP)", "W", g.tdp, kWatts);
-    fn("scale_up_gbps", "Scale-up bandwidth per GPU", "GB/s", g.scaleUpBandwidth, kGigabytesPerS);
-    fn("scale_out_gbps", "Scale-out bandwidth per GPU", "Gb/s", g.scaleOutBandwidth, kGigabitsPerS);
     fn("sparse_fp4_pflops", "Sparse FP4", "PFLOPS", g.sparseFlops[0], kPflops);
     fn("sparse_fp8_pflops", "Sparse FP8", "PFLOPS", g.sparseFlops[1], kPflops);
     fn("sparse_bf16_pflops", "Sparse BF16", "PFLOPS", g.sparseFlops[2], kPflops);
+    fn("tdp_w", "Rated power (TDP)", "W", g.tdp, kWatts);
+    fn("scale_up_gbps", "Scale-up bandwidth per GPU", "GB/s", g.scaleUpBandwidth, kGigabytesPerS);
+    fn("scale_out_gbps", "Scale-out bandwidth per GPU", "Gb/s", g.scaleOutBandwidth, kGigabitsPerS);
 }
 
 template <class Item, class Fn>
