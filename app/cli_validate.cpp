@@ -9,6 +9,7 @@
 #include "benchmark_store.h"
 #include "json.h"
 #include "serving/forward_validation.h"
+#include "serving/outlier_reason.h"
 #include "serving/uncertainty.h"
 #include "serving/validation.h"
 
@@ -34,7 +35,8 @@ CommandLine validateCommandLine()
                    "The forward protocols test what an analyst buys: --leave-accelerator-out predicts every\n"
                    "accelerator's rows with none of its rows in any system (a new chip); --round-forward predicts\n"
                    "each MLPerf round from the earlier rounds (and other rows dated before it); --young-benchmark\n"
-                   "keeps the round-forward rows of benchmarks in their second round. Each fold refits everything.\n"
+                   "keeps the round-forward rows of benchmarks in their second round. Each fold refits everything,\n"
+                   "and every prediction outside 0.5x-2x of what was measured is listed with its reason.\n"
                    "Errors are predicted / measured - 1: median (signed), mean and median of absolute values, 90th\n"
                    "percentile, share within 25%, and the share of measured figures inside their P10-P90 band.");
     cl.repeatable("db", "DB", "benchmark database to validate on (required; repeat to combine databases)");
@@ -183,21 +185,47 @@ void print(const ValidationReport& r, const std::optional<GainEffect>& gain, boo
         out << r.skipped << " points could not be predicted (no model fits them)\n";
 }
 
-// Predictions outside 0.5x-2x of what was measured, each with what answered it.
-void printOutliers(const ValidationReport& r, std::ostream& out)
+// Predictions outside 0.5x-2x of what was measured, each with what answered it and why that may
+// have missed (outlier_reason.h).
+void printOutliers(const ValidationReport& r, const Catalog& catalog, std::ostream& out)
 {
     for (const Prediction& p : r.predictions)
-        if (p.predicted > 2 * p.measured || p.predicted < 0.5 * p.measured)
+        if (p.outsideHalfToDouble())
             out << "  outside 0.5x-2x: row " << p.rowId << " " << p.benchmark << " " << p.scenario << " on "
                 << p.system << ": " << figureText(p.predicted) << " predicted, " << figureText(p.measured)
                 << " measured (" << methodName(p.method)
-                << (p.transferredFrom.empty() ? "" : " from " + p.transferredFrom) << ", " << p.maturity << ")\n";
+                << (p.transferredFrom.empty() ? "" : " from " + p.transferredFrom) << ", " << p.maturity << ")\n"
+                << "    reason: " << outlierReason(p, catalog) << "\n";
 }
 
-void printForward(const ForwardReport& f, ForwardProtocol protocol, bool asJson, std::ostream& out)
+json::Value outliersJson(const ValidationReport& r, const Catalog& catalog)
+{
+    json::Value rows = json::makeArray();
+    for (const Prediction& p : r.predictions) {
+        if (!p.outsideHalfToDouble())
+            continue;
+        json::Value v = json::makeObject();
+        json::add(v, "row", json::makeNumber(double(p.rowId)));
+        json::add(v, "benchmark", json::makeString(p.benchmark));
+        json::add(v, "scenario", json::makeString(p.scenario));
+        json::add(v, "system", json::makeString(p.system));
+        json::add(v, "predicted_tokens_per_s_per_gpu", json::makeNumber(p.predicted));
+        json::add(v, "measured_tokens_per_s_per_gpu", json::makeNumber(p.measured));
+        json::add(v, "method", json::makeString(std::string(methodName(p.method))));
+        json::add(v, "transferred_from", json::makeString(p.transferredFrom));
+        json::add(v, "maturity", json::makeString(p.maturity));
+        json::add(v, "reason", json::makeString(outlierReason(p, catalog)));
+        json::append(rows, std::move(v));
+    }
+    return rows;
+}
+
+void printForward(const ForwardReport& f, ForwardProtocol protocol, const Catalog& catalog, bool asJson,
+                  std::ostream& out)
 {
     if (asJson) {
         json::Value v = reportJson(f.report);
+        json::add(v, "outside_half_to_double_rows", outliersJson(f.report, catalog));
         json::add(v, "protocol", json::makeString(std::string(protocolName(protocol))));
         json::Value folds = json::makeArray(), notes = json::makeArray();
         for (const std::string& s : f.folds)
@@ -215,7 +243,7 @@ void printForward(const ForwardReport& f, ForwardProtocol protocol, bool asJson,
     for (const std::string& s : f.notes)
         out << "  note: " << s << "\n";
     printTable(f.report, out);
-    printOutliers(f.report, out);
+    printOutliers(f.report, catalog, out);
     if (f.report.skipped)
         out << f.report.skipped << " points could not be predicted (no model fits them)\n";
 }
@@ -273,7 +301,7 @@ int runValidate(const std::vector<std::string>& argv, std::ostream& out, std::os
     }
     if (auto protocol = forwardProtocol(cl)) {
         const ForwardReport forward = validateForward(*protocol, data.value(), catalog);
-        printForward(forward, *protocol, cl.has("json"), out);
+        printForward(forward, *protocol, catalog, cl.has("json"), out);
         if (cl.has("details") && !cl.has("json"))
             printDetails(forward.report, out);
         return ExitOk;

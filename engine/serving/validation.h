@@ -67,6 +67,7 @@ struct Prediction {
     std::string transferredFrom;        // transferred: the source system
     std::string maturity;               // forward protocols: the benchmark's age (forward_validation.h)
     bool inBand() const { return measured >= p10 && measured <= p90; }
+    bool outsideHalfToDouble() const { return predicted < 0.5 * measured || predicted > 2 * measured; }
 };
 
 struct ErrorStats {

@@ -125,6 +125,25 @@ private Q_SLOTS:
         }
     }
 
+    // Every prediction outside 0.5x-2x is listed with its reason: as many rows as the count says,
+    // each with the figures that put it outside and a reason of its own.
+    void everyOutlierIsListedWithItsReason()
+    {
+        for (const auto& [protocol, report] : reports_) {
+            const json::Value* overall = report.find("overall");
+            const json::Value* rows = report.find("outside_half_to_double_rows");
+            QVERIFY(overall && rows && rows->type == json::Value::Type::Array);
+            QCOMPARE(double(rows->array->size()), number(*overall, "outside_half_to_double"));
+            for (const json::Value& row : *rows->array) {
+                const double predicted = number(row, "predicted_tokens_per_s_per_gpu");
+                const double measured = number(row, "measured_tokens_per_s_per_gpu");
+                QVERIFY2(predicted < 0.5 * measured || predicted > 2 * measured, qPrintable(protocol));
+                const json::Value* reason = row.find("reason");
+                QVERIFY2(reason && reason->string.size() > 20, qPrintable(protocol));
+            }
+        }
+    }
+
     // The forward folds never see the rows they predict: a round is predicted from earlier rounds.
     void roundForwardNamesItsFolds()
     {
