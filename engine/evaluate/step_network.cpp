@@ -56,8 +56,10 @@ FabricInput fabricInput(const Scenario& s, const SwitchSpec* sw, const OpticSpec
     in.switchPrice = sw ? valueOr(sw->price, usd(0)) : usd(0);
     in.transceiverPower = optic ? valueOr(optic->power, watts(0)) : watts(0);
     in.transceiverPrice = optic ? valueOr(optic->price, usd(0)) : usd(0);
-    // An optical link's fibre has a price; copper DAC, the fabric without an optic, has none in the catalog.
-    in.cablePrice = optic ? valueOr(optic->cablePrice, usd(0)) : usd(0);
+    // An optical link takes its transceiver's fibre; a copper (DAC) link the price the scenario gives,
+    // for the catalog has none (no public DAC price was found).
+    const double copper = n.copper_cable_price_usd.isSet() ? n.copper_cable_price_usd.value : 0.0;
+    in.cablePrice = optic ? valueOr(optic->cablePrice, usd(0)) : usd(copper);
     in.optical = optic != nullptr;
     return in;
 }
@@ -80,7 +82,8 @@ void fabricBomNumbers(const FabricResult& f, NetworkPlan& out)
     out.amounts.add(CapexClass::Network, double(f.cables()), cablePrice, watts(0));
 }
 
-void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* optic, NetworkPlan& out)
+void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* optic, const Number& copperPrice,
+               NetworkPlan& out)
 {
     // Texts made once (permanent): a provenance built from a literal allocated on every call.
     static const Provenance kNoSwitchPrice{SharedString::permanent("no price in the catalog"), {}, Grade::Estimate};
@@ -109,14 +112,17 @@ void fabricBom(const FabricResult& f, const SwitchSpec* sw, const OpticSpec* opt
                                       f.transceiverPowerTotal / double(f.transceivers), op,
                                       CountBasis::FabricTransceivers));
     }
-    const bool cablePriced = optic && optic->cablePrice.known();
+    const Provenance& cablep = optic ? (optic->cablePrice.known() ? optic->cablePrice.provenance() : kNoCablePrice)
+        : copperPrice.isSet()        ? copperPrice.provenance
+                                     : kNoCablePrice;
     out.bom.push_back(networkLine(optic ? "fabric fibre cables" : "fabric copper (DAC) cables", double(f.cables()), "cables",
-                                  f.cables() ? f.cableCost / double(f.cables()) : usd(0), watts(0),
-                                  cablePriced ? optic->cablePrice.provenance() : kNoCablePrice, CountBasis::FabricCables));
+                                  f.cables() ? f.cableCost / double(f.cables()) : usd(0), watts(0), cablep,
+                                  CountBasis::FabricCables));
 }
 
 // A missing price or power figure counts as zero; say so rather than let the BOM look complete.
-void unknownFiguresWarnings(const SwitchSpec* sw, const OpticSpec* optic, std::int64_t cables, Warnings& warnings)
+void unknownFiguresWarnings(const SwitchSpec* sw, const OpticSpec* optic, bool copperPriced, std::int64_t cables,
+                            Warnings& warnings)
 {
     auto check = [&](bool known, const std::string& what) {
         if (!known)
@@ -130,8 +136,8 @@ void unknownFiguresWarnings(const SwitchSpec* sw, const OpticSpec* optic, std::i
         check(optic->price.known(), "price for " + optic->name);
         check(optic->power.known(), "power figure for " + optic->name);
         check(optic->cablePrice.known(), "fibre cable price for " + optic->name);
-    } else if (cables > 0) {
-        check(false, "price for copper (DAC) cables: no public price was found for them");
+    } else if (cables > 0 && !copperPriced) {
+        check(false, "price for copper (DAC) cables: no public price was found for them (give network.copper_cable_price_usd)");
     }
 }
 
@@ -140,10 +146,10 @@ void unknownFiguresWarnings(const SwitchSpec* sw, const OpticSpec* optic, std::i
 {
     const SwitchSpec* sw = c.switchSpec(s.network.switch_model.value);
     const OpticSpec* optic = s.network.optic.value.empty() ? nullptr : c.optic(s.network.optic.value);
-    fabricBom(out.fabric, sw, optic, out);
+    fabricBom(out.fabric, sw, optic, s.network.copper_cable_price_usd, out);
     for (Warning& warning : out.fabric.warnings)
         warning.where = "network: " + warning.where;
-    unknownFiguresWarnings(sw, optic, out.fabric.cables(), out.fabric.warnings);
+    unknownFiguresWarnings(sw, optic, s.network.copper_cable_price_usd.isSet(), out.fabric.cables(), out.fabric.warnings);
     const auto e = std::make_shared<const Evidence>(evidenceOf(s, {"network.nics_per_gpu", "network.nic_gbps", "network.switch_radix",
                                          "network.switch_port_gbps", "network.planes", "network.oversubscription"}, "model"));
     const FabricResult& f = out.fabric;

@@ -80,6 +80,7 @@ constexpr auto kLabels = std::to_array<std::pair<std::string_view, std::string_v
     {"network.switch_port_gbps", "Switch port speed"},
     {"network.planes", "Network planes"},
     {"network.oversubscription", "Oversubscription"},
+    {"network.copper_cable_price_usd", "Copper (DAC) cable price"},
     {"storage.hot_tier", "Hot storage tier"},
     {"storage.warm_tier", "Warm storage tier"},
     {"storage.archive_tier", "Archive storage tier"},

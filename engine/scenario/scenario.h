@@ -86,6 +86,7 @@ struct FinanceInputs {
 struct NetworkInputs {
     Text nic, switch_model, optic;
     Number nics_per_gpu, nic_gbps, switch_radix, switch_port_gbps, planes, oversubscription;
+    Number copper_cable_price_usd; // a copper (DAC) link's cable, where no optic matches the port speed
 };
 
 struct StorageInputs {

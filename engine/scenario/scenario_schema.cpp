@@ -235,7 +235,7 @@ const Row kRows[] = {
     {PLANNER_TXT(network, switch_model), FieldKind::Id, "", -inf, inf, nan, "", "", Grade::User,
      "Catalog switch id. Default: a switch matching the NIC speed."},
     {PLANNER_TXT(network, optic), FieldKind::Id, "", -inf, inf, nan, "", "", Grade::User,
-     "Catalog transceiver id; each link is priced with the fibre cable the catalog gives it. Default: the one matching the switch port speed; where none matches, the links are copper (DAC), which the catalog does not price."},
+     "Catalog transceiver id; each link is priced with the fibre cable the catalog gives it. Default: the one matching the switch port speed; where none matches, the links are copper (DAC), priced by network.copper_cable_price_usd."},
     {PLANNER_NUM(network, nics_per_gpu), FieldKind::Integer, "NICs/GPU", 0, 16, nan, {}, "", Grade::User,
      "Scale-out NIC ports per GPU. Default from the system."},
     {PLANNER_NUM(network, nic_gbps), FieldKind::Number, "Gb/s", 0, 1e5, nan, {}, "", Grade::User,
@@ -248,6 +248,8 @@ const Row kRows[] = {
      "Independent fabric planes the NIC ports are spread over."},
     {PLANNER_NUM(network, oversubscription), FieldKind::Number, "ratio", 1, 64, 1, {}, kBuiltin, Grade::Estimate,
      "Leaf downlink to uplink bandwidth ratio; 1 = non-blocking."},
+    {PLANNER_NUM(network, copper_cable_price_usd), FieldKind::Number, "USD", 0, 1e5, nan, {}, "", Grade::User,
+     "Price of one copper (DAC) cable, for a fabric whose links are copper because no transceiver matches the switch port speed. No default: no public DAC price was found, so without it the cables count at zero, with a warning. Optical links take the transceiver's fibre price instead."},
 
     {PLANNER_TXT(storage, hot_tier), FieldKind::Id, "", -inf, inf, nan, "coreweave-hot", kBuiltin, Grade::Estimate,
      "Catalog storage tier for datasets and recent checkpoints."},

@@ -295,6 +295,38 @@ private Q_SLOTS:
             if (l.scalesWith == CountBasis::FabricCables)
                 QCOMPARE(units::in_usd(l.unitCost), 0.0);
     }
+
+    // An analyst with a quote for the copper cables gives it: every cable takes that price, the BOM
+    // line rests on it (graded user), the network's cost grows by cables x price and the warning
+    // goes. An optical fabric ignores the field: its links take the transceiver's fibre.
+    void aCopperCableQuotePricesEveryCopperLink()
+    {
+        Scenario s = example(kExamples[0]);
+        set(s, "network.switch_port_gbps", "200");
+        set(s, "network.nic_gbps", "200");
+        const Evaluation unpriced = evaluateWith(s);
+        set(s, "network.copper_cable_price_usd", "180");
+        const Evaluation e = evaluateWith(s);
+        const double cables = metric(e, "network.cables");
+        QVERIFY(cables > 0);
+        QCOMPARE(cables, metric(unpriced, "network.cables"));
+        VERIFY_RELATIVE(metric(e, "network.cost_usd") - metric(unpriced, "network.cost_usd"), 180 * cables, 1e-12);
+        int lines = 0;
+        for (const BomLine& l : e.bom.lines)
+            if (l.scalesWith == CountBasis::FabricCables) {
+                ++lines;
+                QCOMPARE(units::in_usd(l.unitCost), 180.0);
+                QCOMPARE(l.provenance.grade, Grade::User);
+            }
+        QCOMPARE(lines, 1);
+        QVERIFY(std::none_of(e.warnings.begin(), e.warnings.end(), [](const Warning& x) {
+            return x.message.find("copper (DAC) cables") != std::string::npos;
+        }));
+        Scenario optical = example(kExamples[0]);
+        const double fibre = metric(evaluateWith(optical), "network.cost_usd");
+        set(optical, "network.copper_cable_price_usd", "180");
+        QCOMPARE(metric(evaluateWith(optical), "network.cost_usd"), fibre);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestServingAccounting)
