@@ -101,6 +101,9 @@ public:
         return sum;
     }
 
+    // The lowest log bandwidth efficiency the search may take (CalibrationOptions::minBandwidthEfficiency).
+    double bandwidthFloor() const { return std::log(std::max(o_.minEfficiency, o_.minBandwidthEfficiency)); }
+
     double objective(double logBw, double logFl) const
     {
         const double a = logBw - home_.first, b = logFl - home_.second;
@@ -109,8 +112,7 @@ public:
 
     std::pair<double, double> grid() const
     {
-        const double lo = std::log(o_.minEfficiency), hi = std::log(o_.maxEfficiency);
-        const double bwLo = std::log(std::max(o_.minEfficiency, o_.minBandwidthEfficiency));
+        const double lo = std::log(o_.minEfficiency), hi = std::log(o_.maxEfficiency), bwLo = bandwidthFloor();
         constexpr int n = 12;
         std::pair<double, double> best = home_;
         double bestValue = objective(best.first, best.second);
@@ -127,8 +129,7 @@ public:
     // Compass search: try a step each way on each axis, halve the step when nothing improves.
     std::pair<double, double> refine(std::pair<double, double> at) const
     {
-        const double lo = std::log(o_.minEfficiency), hi = std::log(o_.maxEfficiency);
-        const double bwLo = std::log(std::max(o_.minEfficiency, o_.minBandwidthEfficiency));
+        const double lo = std::log(o_.minEfficiency), hi = std::log(o_.maxEfficiency), bwLo = bandwidthFloor();
         double value = objective(at.first, at.second);
         for (double step = (hi - lo) / 12; step > 1e-3;) {
             bool moved = false;

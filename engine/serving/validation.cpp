@@ -20,7 +20,7 @@ ErrorStats errorStats(std::vector<double> errors)
     const std::size_t n = errors.size();
     s.medianSigned = n % 2 ? errors[n / 2] : 0.5 * (errors[n / 2 - 1] + errors[n / 2]);
     for (double e : errors)
-        s.outsideHalfToDouble += (1 + e < 0.5 || 1 + e > 2) ? 1 : 0;
+        s.outsideHalfToDouble += outsideHalfToDouble(e) ? 1 : 0;
     for (double& e : errors)
         e = std::abs(e);
     std::sort(errors.begin(), errors.end());

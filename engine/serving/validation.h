@@ -55,6 +55,10 @@ struct ValidationOptions {
     bool recalibrate = true; // Curve mode: refit without the left-out curve
 };
 
+// The acceptance's outlier rule: predicted below half or above twice what was measured, from the
+// relative error predicted / measured - 1.
+inline bool outsideHalfToDouble(double relativeError) { return 1 + relativeError < 0.5 || 1 + relativeError > 2; }
+
 struct Prediction {
     std::int64_t rowId = 0;
     std::string model, system, gpu;
@@ -67,7 +71,7 @@ struct Prediction {
     std::string transferredFrom;        // transferred: the source system
     std::string maturity;               // forward protocols: the benchmark's age (forward_validation.h)
     bool inBand() const { return measured >= p10 && measured <= p90; }
-    bool outsideHalfToDouble() const { return predicted < 0.5 * measured || predicted > 2 * measured; }
+    bool outsideHalfToDouble() const { return planner::outsideHalfToDouble(relativeError); }
 };
 
 struct ErrorStats {
