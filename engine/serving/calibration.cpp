@@ -173,7 +173,7 @@ CalibrationEntry fitKey(const Key& key, std::vector<Sample>& samples, const Cali
 
 } // namespace
 
-std::optional<double> InteractivityElasticity::factor(double from, double to) const
+std::optional<double> InteractivityElasticity::factor(double from, double to, Bands bands) const
 {
     if (!(from > 0) || !(to > from))
         return std::nullopt;
@@ -184,9 +184,12 @@ std::optional<double> InteractivityElasticity::factor(double from, double to) co
         lo = hi;
         if (b <= a)
             continue;
-        if (segments[band] == 0)
+        std::size_t use = band;
+        while (bands == Bands::CarryTrend && use > 0 && segments[use] == 0)
+            --use;
+        if (segments[use] == 0)
             return std::nullopt;
-        logFactor -= elasticity[band] * std::log(b / a);
+        logFactor -= elasticity[use] * std::log(b / a);
     }
     return std::exp(logFactor);
 }

@@ -79,9 +79,12 @@ struct InteractivityElasticity {
     static constexpr std::array<double, 3> kEdges{20, 50, 100}; // tok/s/user: bands <20, 20-50, 50-100, >=100
     std::array<double, 4> elasticity{};
     std::array<int, 4> segments{};
+    // Which bands answer: only those with segments of their own, or also those without, which
+    // then take the nearest slower band's elasticity (the trend measured below carries on).
+    enum class Bands { Measured, CarryTrend };
     // exp(-integral of e over log u from `from` to `to`), from < to; nullopt when a band on the
-    // way has no segment.
-    std::optional<double> factor(double from, double to) const;
+    // way has no elasticity to use.
+    std::optional<double> factor(double from, double to, Bands bands = Bands::Measured) const;
 };
 
 class Calibration {

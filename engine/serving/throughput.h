@@ -10,7 +10,8 @@
 //    runs of every such curve: then (c) below answers when it can, else the clamped reading
 //    stands, flagged, moved from the end run to the requirement: above the runs by the
 //    interactivity elasticity measured on frontiers (calibration.h) where it covers the way, else
-//    by the ratio of the system's own roofline at the requirement and at the end run. A reading outside the curve's measured interactivity range (held at its
+//    by the ratio of the system's own roofline at the requirement and at the end run, no lower
+//    than the elasticity measured at slower rates carried on. A reading outside the curve's measured interactivity range (held at its
 //    end run) is method extrapolated, graded no better than Estimate, with a warning that says
 //    how far outside the range the requirement lies.
 // 2. transferred: (a) a vendor claim "this system is r times system Y on this model", given with

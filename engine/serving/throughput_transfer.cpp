@@ -474,6 +474,9 @@ ThroughputEstimate anchoredTransfer(const Context& c, const MeasuredCurve& own, 
 // along the roofline's own curve, times roofline(requirement) / roofline(end run) for the same
 // system, never up when the requirement is stricter than the end run (nor down when looser). Holding the end run flat
 // overstated v5.1's Interactive Llama 2 70B results, read from v4.1 Server rows, by 40-160%.
+// Above the runs the roofline's curve falls no further than the trend measured at slower rates,
+// carried on: read near its latency cliff it can fall any distance (x0.024 from 12.5 to 66.7
+// tok/s/user for DeepSeek-R1 on GB200 NVL72, whose v6.0 result there was 41x that reading).
 bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRead& target, ThroughputEstimate& e)
 {
     const auto r = own.curve.read(c.q.minPerUser);
@@ -490,6 +493,10 @@ bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRea
         return false;
     double shape = target.total / a.value().total;
     shape = r->clamped == CurveEnd::AboveMeasured ? std::min(shape, 1.0) : std::max(shape, 1.0);
+    if (r->clamped == CurveEnd::AboveMeasured)
+        if (const auto trend = c.calibration.interactivity.factor(tps(*end), tps(c.q.minPerUser),
+                                                                  InteractivityElasticity::Bands::CarryTrend))
+            shape = std::max(shape, *trend); // the roofline's cliff bounded by the measured trend
     // Above the runs, the elasticity measured on frontiers answers where it covers the way.
     const auto learned = r->clamped == CurveEnd::AboveMeasured
         ? c.calibration.interactivity.factor(tps(*end), tps(c.q.minPerUser)) : std::nullopt;

@@ -109,6 +109,33 @@ private Q_SLOTS:
         QVERIFY2(std::abs(freeBw / 0.2 - 1) < 0.05, testsupport::relativeMismatch(0.2, freeBw, 0.05));
     }
 
+    void interactivityTrendCarriesPastTheFastestMeasuredBand()
+    {
+        // Frontier segments measured only below 20 tok/s/user (every MLPerf frontier before
+        // v6.0), with elasticity 0.3 there. From 12.5 to 66.7 tok/s/user the way crosses the 20-50
+        // and 50-100 bands, which hold no segment: the measured bands alone give no factor, and
+        // carrying the trend gives (66.7 / 12.5)^-0.3 = 0.6056.
+        using Bands = InteractivityElasticity::Bands;
+        InteractivityElasticity e;
+        e.elasticity = {0.3, 0, 0, 0};
+        e.segments = {7, 0, 0, 0};
+        QVERIFY(!e.factor(12.5, 66.7));
+        const auto f = e.factor(12.5, 66.7, Bands::CarryTrend);
+        QVERIFY(f);
+        QVERIFY(std::abs(*f - std::pow(66.7 / 12.5, -0.3)) < 1e-12);
+        // A band measured on the way takes its own elasticity: 0.3 up to 20, 1.0 from 20 to 40.
+        e.elasticity[1] = 1.0;
+        e.segments[1] = 3;
+        const double both = std::pow(2.0, -0.3) * std::pow(2.0, -1.0);
+        QVERIFY(std::abs(*e.factor(10, 40) - both) < 1e-12);
+        QVERIFY(std::abs(*e.factor(10, 40, Bands::CarryTrend) - both) < 1e-12);
+        // Nothing measured at or below the start: no trend to carry.
+        e.segments = {0, 3, 0, 0};
+        QVERIFY(!e.factor(10, 40, Bands::CarryTrend));
+        QVERIFY(e.factor(25, 80, Bands::CarryTrend));
+        QVERIFY(!e.factor(40, 20, Bands::CarryTrend));
+    }
+
     void oneFitPerGenerationAndPrecision()
     {
         auto points

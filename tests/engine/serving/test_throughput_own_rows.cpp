@@ -129,6 +129,30 @@ private Q_SLOTS:
                  qPrintable(allWarnings(e.value())));
     }
 
+    // The "no curve covers 90" case above with an elasticity measured below 20 tok/s/user only
+    // (0.1, as before MLPerf v6.0 every frontier segment started there). The roofline's own curve
+    // falls faster from 18 to 90 than that trend carried on, 5^-0.1 = 0.8513, so the trend bounds
+    // it: 18000 x 0.8513 = 15,323, where the roofline alone would go lower.
+    void rooflineShapeBoundedByTheMeasuredTrend()
+    {
+        auto points = rowsOn("sys-b", kPeakUser, kPeakTotal, 1);
+        const auto source = rowsOn("sys-a", QList<double>{18, 45}, QList<double>{15000, 12000}, 11);
+        points.insert(points.end(), source.begin(), source.end());
+        Calibration cal;
+        const ThroughputModel none({}, catalog, cal);
+        const double roofline = tps(none.estimate(query("sys-b", 90)).value().totalPerGpu)
+            / tps(none.estimate(query("sys-b", 18)).value().totalPerGpu);
+        const double trend = std::pow(90.0 / 18.0, -0.1);
+        QVERIFY2(roofline < trend, qPrintable(QString::number(roofline))); // else the case tests nothing
+        cal.interactivity.elasticity = {0.1, 0, 0, 0};
+        cal.interactivity.segments = {4, 0, 0, 0};
+        const auto e = ThroughputModel(points, catalog, cal).estimate(query("sys-b", 90));
+        QVERIFY(e);
+        QCOMPARE(e.value().method, ThroughputMethod::Extrapolated);
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), 18000 * trend, 1e-9);
+        QVERIFY(hasWarning(e.value(), "moved along the roofline's curve of this system"));
+    }
+
     // What the 9000 of the first case above rests on: rows of both systems, the ratio's anchor.
     void ownRowsStopShortEvidence()
     {
