@@ -61,6 +61,14 @@ double bytesPerParameter(Precision p)
 
 double kvCacheScale(Precision p) { return p == Precision::BF16 ? 1.0 : 0.5; }
 
+std::optional<Precision> computePrecision(const GpuSpec& gpu, Precision p)
+{
+    for (auto i = static_cast<std::size_t>(p); i < gpu.denseFlops.size(); ++i)
+        if (gpu.denseFlops[i].known() && gpu.denseFlops[i].value().value() > 0)
+            return static_cast<Precision>(i);
+    return std::nullopt;
+}
+
 std::optional<Precision> narrowestNativePrecision(const GpuSpec& gpu, std::optional<Precision> label)
 {
     for (Precision p : kAllPrecisions) { // narrowest first

@@ -63,6 +63,9 @@ struct GpuSpec {
 // `label` (or any, without one): a run labelled by its checkpoint's type (bf16 weights served on
 // FP8 hardware) ran at that format. nullopt: nothing narrower.
 std::optional<Precision> narrowestNativePrecision(const GpuSpec& gpu, std::optional<Precision> label);
+// The format a GPU computes `p` at: p itself, or the next wider one it has a dense FLOPS figure for
+// (FP4 weights on Hopper run FP8 maths). nullopt: no figure at p or wider.
+std::optional<Precision> computePrecision(const GpuSpec& gpu, Precision p);
 
 enum class Cooling { Air, LiquidChilled, LiquidWarm45C };
 std::string_view coolingName(Cooling c); // "air", "liquid-chilled", "liquid-warm-45c"

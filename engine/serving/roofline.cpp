@@ -16,15 +16,6 @@ constexpr double kActivationBytes = 2.0; // activations exchanged between GPUs a
 
 double valueOr(const Figure<double>& f, double fallback) { return f.known() ? f.value() : fallback; }
 
-// Dense FLOPS at the precision, or at the next wider one the GPU has a figure for.
-std::optional<Precision> computePrecision(const GpuSpec& gpu, Precision p)
-{
-    for (auto i = static_cast<std::size_t>(p); i < gpu.denseFlops.size(); ++i)
-        if (gpu.denseFlops[i].known() && gpu.denseFlops[i].value().value() > 0)
-            return static_cast<Precision>(i);
-    return std::nullopt;
-}
-
 // Dense (always read) parameters and the size of one routed expert. With total, active, E and k
 // known the split is exact: active = dense + k x expert, total = dense + E x expert.
 void splitParameters(const ModelSpec& m, RooflineSetup& s)

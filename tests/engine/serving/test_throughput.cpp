@@ -139,6 +139,34 @@ private Q_SLOTS:
         QCOMPARE(e.value().rowsUsed, (std::vector<std::int64_t>{1, 2}));
     }
 
+    // A transfer by the roofline's ratio stays within twice what the two GPUs' specs allow. sys-s
+    // (3.35 TB/s, 2 PFLOPS FP8) against sys-a (8 TB/s, 5 PFLOPS): bandwidth 0.419x, compute 0.4x,
+    // so the ratio may range over 0.4 / 2 = 0.2x to 0.419 x 2 = 0.8375x. At 60 tok/s/user the
+    // roofline is near sys-s's latency cliff and reads a far smaller ratio; the answer is sys-a's
+    // reading there, 1000 x (200 / 1000)^(ln(60 / 40) / ln(80 / 40)) = 390.3 tok/s per GPU, x 0.2.
+    void rooflineRatioHeldWithinTwiceTheSpecRatios()
+    {
+        const ThroughputModel none({}, catalog, calibration);
+        const double raw = tps(none.estimate(query("sys-s", 60)).value().totalPerGpu)
+            / tps(none.estimate(query("sys-a", 60)).value().totalPerGpu);
+        QVERIFY2(raw < 0.2, qPrintable(QString::number(raw))); // else the case tests nothing
+        const auto e = ThroughputModel(rowsOnA(), catalog, calibration).estimate(query("sys-s", 60));
+        QVERIFY(e);
+        QCOMPARE(e.value().method, ThroughputMethod::Transferred);
+        const double readingA = 1000 * std::pow(0.2, std::log(1.5) / std::log(2.0));
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), readingA * 0.2, 1e-9);
+        VERIFY_RELATIVE(e.value().transferRatio, 0.2, 1e-9);
+        QVERIFY(hasWarning(e.value(), "lies outside 0.2x to 0.838x, within 2x of the hardware's bandwidth and compute ratios (0.4x to "
+                                        "0.419x); held at 0.2x"));
+        // At 20 tok/s/user the roofline's own ratio lies inside the range and stands.
+        const double inside = tps(none.estimate(query("sys-s", 20)).value().totalPerGpu)
+            / tps(none.estimate(query("sys-a", 20)).value().totalPerGpu);
+        QVERIFY(inside > 0.2 && inside < 0.8375);
+        const auto e20 = ThroughputModel(rowsOnA(), catalog, calibration).estimate(query("sys-s", 20));
+        QVERIFY(e20);
+        VERIFY_RELATIVE(e20.value().transferRatio, inside, 1e-9);
+    }
+
     void curvesThatAllStopShortTransferFromTheNearestReach()
     {
         // A Rubin target and two sources, neither measured up to the 360 tok/s/user asked: a

@@ -63,7 +63,9 @@ private Q_SLOTS:
             << QList<double>{90, 120} << QList<double>{9000, 6000} << kCurveUser << kCurveTotal << 20.0 << 1.25
             << "transferred" << 1.2 * curveAtLowEnd(20) << 1.2
             << "sys-b's own rows only go down to 90 tok/s/user, more than 1.25x above the required 20";
-        // The own run at 8 and sys-a's lowest, 18: 8 x 1.25 = 10 < 18, no rate both reach.
+        // The own run at 8 and sys-a's lowest, 18: 8 x 1.25 = 10 < 18, no rate both reach. The
+        // roofline's ratio at 90, where sys-a's 8-GPU groups are near their latency cliff, is held
+        // within twice the hardware's (2x the bandwidth and compute: at most 4x).
         QTest::newRow("no per-user rate both reach: the roofline ratio")
             << QList<double>{8} << QList<double>{19000} << kCurveUser << kCurveTotal << 90.0 << 1.25
             << "transferred" << -1.0 << -1.0 << "times the roofline ratio";
@@ -109,10 +111,10 @@ private Q_SLOTS:
             expected = 18000 * std::min(1.0, tps(none.estimate(query("sys-b", slo)).value().totalPerGpu)
                                                  / tps(none.estimate(query("sys-b", 18)).value().totalPerGpu));
         } else if (expected < 0) {
-            // throughput_B = sys-a's 7500 at 90 x analytic_B(90) / analytic_A(90).
+            // throughput_B = sys-a's 7500 at 90 x analytic_B(90) / analytic_A(90), at most 4x.
             const ThroughputModel none({}, catalog, tuned);
-            ratio = tps(none.estimate(query("sys-b", slo)).value().totalPerGpu)
-                / tps(none.estimate(query("sys-a", slo)).value().totalPerGpu);
+            ratio = std::min(4.0, tps(none.estimate(query("sys-b", slo)).value().totalPerGpu)
+                                      / tps(none.estimate(query("sys-a", slo)).value().totalPerGpu));
             expected = 7500 * ratio;
         }
         const auto e = ThroughputModel(points, catalog, tuned).estimate(query("sys-b", slo));
