@@ -91,18 +91,19 @@ std::vector<const MeasuredCurve*> transferSources(const Context& c)
     return sorted;
 }
 
+// A calibrated target's roofline ratio may go this far beyond the resource bounds below, either
+// way: its own rows speak for more than the specs (a 72-GPU domain against 8 of the same GPU, a
+// PCIe card at a strict latency), but not for any ratio at all. Calibrated on Hopper's FP4 rows of
+// other systems, the roofline read H100 at 0.0132x HGX B200 on gpt-oss-120b at 66.7 tok/s/user,
+// 11x below its measured 4,171 tok/s per GPU; the bounds are 0.22x (FP8 compute against FP4) to
+// 0.42x (HBM).
+constexpr double kCalibratedRatioSlack = 2.0;
+
 // Per GPU, one system cannot outrun another by more than its larger resource advantage (HBM
 // bandwidth or dense compute at the precision, or at the next wider one where a GPU has no figure
 // for it, as the roofline computes), nor fall behind by more than its smaller one. A roofline read
 // near its latency cliff can give any ratio at all; these bounds keep a transfer within what the
 // hardware itself allows. nullopt when a figure is missing.
-// A calibrated target's roofline ratio may go this far beyond those bounds, either way: its own
-// rows speak for more than the specs (a 72-GPU domain against 8 of the same GPU, a PCIe card at a
-// strict latency), but not for any ratio at all. Calibrated on Hopper's FP4 rows of other systems,
-// the roofline read H100 at 0.0132x HGX B200 on gpt-oss-120b at 66.7 tok/s/user, 11x below its
-// measured 4,171 tok/s per GPU; the bounds are 0.22x (FP8 compute against FP4) to 0.42x (HBM).
-constexpr double kCalibratedRatioSlack = 2.0;
-
 std::optional<std::pair<double, double>> resourceRatioBounds(const Context& c, std::string_view from,
                                                              std::string_view to, Precision p)
 {
@@ -491,8 +492,9 @@ ThroughputEstimate anchoredTransfer(const Context& c, const MeasuredCurve& own, 
 // system, never up when the requirement is stricter than the end run (nor down when looser). Holding the end run flat
 // overstated v5.1's Interactive Llama 2 70B results, read from v4.1 Server rows, by 40-160%.
 // Above the runs the roofline's curve falls no further than the trend measured at slower rates,
-// carried on: read near its latency cliff it can fall any distance (x0.024 from 12.5 to 66.7
-// tok/s/user for DeepSeek-R1 on GB200 NVL72, whose v6.0 result there was 41x that reading).
+// carried on: read near its latency cliff it can fall any distance (x0.03 from 12.5 to 66.7
+// tok/s/user for DeepSeek-R1 on GB200 NVL72 from its v5.1 rows: 98 tok/s per GPU, where v6.0
+// measured 4,028).
 bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRead& target, ThroughputEstimate& e)
 {
     const auto r = own.curve.read(c.q.minPerUser);
