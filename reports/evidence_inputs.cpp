@@ -139,11 +139,16 @@ InputDetail modelInput(std::string_view id)
             d.name = std::string(words) + (more.empty() ? "" : ": " + std::string(more));
             return d;
         }
-    if (id.starts_with("calibration:")) {
-        const std::string_view what = id.substr(12);
+    for (const bool fitted : {true, false}) {
+        const std::string_view prefix = fitted ? "calibration:" : "calibration-default:";
+        if (!id.starts_with(prefix))
+            continue;
+        const std::string_view what = id.substr(prefix.size());
         const std::size_t slash = what.find('/');
-        d.name = "Roofline efficiencies fitted on measured " + std::string(what.substr(0, slash)) + " rows"
+        const std::string rows = std::string(what.substr(0, slash)) + " rows"
             + (slash == std::string_view::npos ? "" : " at " + std::string(what.substr(slash + 1)));
+        d.name = fitted ? "Roofline efficiencies fitted on measured " + rows
+                        : "Roofline efficiencies at their defaults (no measured " + rows + ")";
     }
     return d;
 }

@@ -56,8 +56,10 @@ Result<AnalyticRead> analyticRead(const Context& c, std::string_view systemId, P
                                   Serving serving, const Efficiency* efficiency = nullptr, bool byClass = false,
                                   int expertParallel = 0);
 void analyticWarnings(ThroughputEstimate& e, const AnalyticRead& a, std::string_view system, const ThroughputQuery& q);
+// The catalog entries and the calibration the roofline read rests on; fittedOn: the generation
+// whose fit it used instead of its own (a transfer to a generation with nothing measured).
 void addAnalyticEvidence(ThroughputEstimate& e, const Context& c, const AnalyticRead& a, std::string_view system,
-                         Precision p);
+                         Precision p, std::optional<std::string_view> fittedOn = std::nullopt);
 
 // The methods (throughput.h): the own curve read, a source curve times a ratio, the roofline.
 ThroughputEstimate measured(const Context& c, const MeasuredCurve& m);

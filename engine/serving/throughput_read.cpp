@@ -166,13 +166,18 @@ void analyticWarnings(ThroughputEstimate& e, const AnalyticRead& a, std::string_
 }
 
 void addAnalyticEvidence(ThroughputEstimate& e, const Context& c, const AnalyticRead& a, std::string_view system,
-                         Precision p)
+                         Precision p, std::optional<std::string_view> fittedOn)
 {
     const GpuSpec* gpu = c.catalog.gpu(a.gpu);
     const ModelSpec* model = c.catalog.model(c.q.model);
     e.evidence.add("catalog:" + std::string(system), gpu && model ? catalogGrade(*gpu, *model, p) : Grade::Estimate);
     e.evidence.add("catalog:" + model->id, model->totalParams.provenance().grade);
-    e.evidence.add("calibration:" + a.generation + "/" + std::string(precisionName(p)), Grade::Estimate);
+    // Efficiencies fitted on this generation's rows, or the defaults where none were measured:
+    // the provenance must not claim a fit that does not exist (Vera Rubin has no rows).
+    const bool fitted = fittedOn || c.calibration.entry(a.generation, p);
+    const std::string generation = fittedOn ? std::string(*fittedOn) : a.generation;
+    e.evidence.add((fitted ? "calibration:" : "calibration-default:") + generation + "/" + std::string(precisionName(p)),
+                   Grade::Estimate);
 }
 
 // Outside the curve's measured interactivity range the figure is held at an end run: not what

@@ -296,7 +296,8 @@ std::optional<OneTransfer> oneTransfer(const Context& c, const AnalyticRead& tar
                                   "the roofline's ratio " + numberText(raw) + "x lies outside " + numberText(lo) + "x to "
                                       + numberText(hi) + "x, " + within + " (" + numberText(bounds->first) + "x to "
                                       + numberText(bounds->second) + "x); held at " + numberText(ratio / length.scaled) + "x"});
-        addAnalyticEvidence(e, c, *t, c.q.system, c.q.precision);
+        addAnalyticEvidence(e, c, *t, c.q.system, c.q.precision,
+                            sameFit ? std::optional<std::string_view>(source.value().generation) : std::nullopt);
         analyticWarnings(e, *t, c.q.system, c.q);
         if (sameFit)
             e.warnings.push_back({"calibration",

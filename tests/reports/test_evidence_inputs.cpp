@@ -100,6 +100,9 @@ private Q_SLOTS:
         const InputDescriber d(e_.resolved, catalog_, {});
         QCOMPARE(d.describe("calibration:blackwell/fp4").name,
                  std::string("Roofline efficiencies fitted on measured blackwell rows at fp4"));
+        // Nothing measured on the generation: the provenance says the defaults answered.
+        QCOMPARE(d.describe("calibration-default:rubin/fp4").name,
+                 std::string("Roofline efficiencies at their defaults (no measured rubin rows at fp4)"));
         QCOMPARE(d.describe("model:software-gain v5.1->v6.0 x1.1").name,
                  std::string("Software gain between MLPerf rounds, fitted on past rounds: v5.1->v6.0 x1.1"));
         QCOMPARE(d.describe("model:spec-ratio").kind, InputKind::Model);

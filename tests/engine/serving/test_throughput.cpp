@@ -359,9 +359,45 @@ private Q_SLOTS:
         QVERIFY(units::in_seconds(a.ttft) > 0);
         QVERIFY(a.curve.size() > 3);
         QVERIFY(a.rowsUsed.empty());
-        for (const char* input : {"calibration:gen-b/fp8", "catalog:sys-b", "catalog:dense-70b"})
-            QVERIFY2(
-                std::find(a.evidence.inputs.begin(), a.evidence.inputs.end(), input) != a.evidence.inputs.end(), input);
+        auto has = [](const ThroughputEstimate& t, const char* input) {
+            return std::find(t.evidence.inputs.begin(), t.evidence.inputs.end(), input) != t.evidence.inputs.end();
+        };
+        // Nothing is fitted on gen-b: the roofline ran at the default efficiencies, and says so.
+        for (const char* input : {"calibration-default:gen-b/fp8", "catalog:sys-b", "catalog:dense-70b"})
+            QVERIFY2(has(a, input), input);
+        QVERIFY(!has(a, "calibration:gen-b/fp8"));
+        Calibration fitted;
+        CalibrationEntry entry;
+        entry.generation = "gen-b";
+        entry.precision = Precision::FP8;
+        entry.efficiency = {0.5, 0.3};
+        entry.points = 4;
+        fitted.set(entry);
+        const auto f = estimateFrom(query("sys-b", 20), {}, catalog, fitted);
+        QVERIFY(f);
+        QVERIFY(has(f.value(), "calibration:gen-b/fp8"));
+        QVERIFY(!has(f.value(), "calibration-default:gen-b/fp8"));
+    }
+
+    // A transfer to a generation with nothing measured runs both rooflines on the source's fit
+    // (gen-a's), and its provenance names that fit, not the target's defaults.
+    void transferToAnUnmeasuredGenerationNamesTheFitItUsed()
+    {
+        Calibration fitted;
+        CalibrationEntry entry;
+        entry.generation = "gen-a";
+        entry.precision = Precision::FP8;
+        entry.efficiency = {0.5, 0.3};
+        entry.points = 3;
+        fitted.set(entry);
+        const auto e = ThroughputModel(rowsOnA(), catalog, fitted).estimate(query("sys-b", 20));
+        QVERIFY(e);
+        QCOMPARE(e.value().method, ThroughputMethod::Transferred);
+        const auto& in = e.value().evidence.inputs;
+        QVERIFY(std::find(in.begin(), in.end(), "calibration:gen-a/fp8") != in.end());
+        QVERIFY(std::find(in.begin(), in.end(), "calibration-default:gen-b/fp8") == in.end());
+        QVERIFY(std::find(in.begin(), in.end(), "calibration:gen-b/fp8") == in.end());
+        QVERIFY(hasWarning(e.value(), "uses gen-a's fitted efficiencies on both sides"));
     }
 
     void disaggregatedAnalyticBlendsTheRoles()
