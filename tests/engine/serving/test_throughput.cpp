@@ -9,6 +9,23 @@
 using namespace planner;
 using namespace throughput_cases;
 
+namespace {
+
+// A calibration with one FP8 fit, on the given generation only.
+Calibration fittedOn(const char* generation)
+{
+    Calibration c;
+    CalibrationEntry entry;
+    entry.generation = generation;
+    entry.precision = Precision::FP8;
+    entry.efficiency = {0.5, 0.3};
+    entry.points = 3;
+    c.set(entry);
+    return c;
+}
+
+} // namespace
+
 class TestThroughput : public QObject {
     Q_OBJECT
 private:
@@ -366,14 +383,7 @@ private Q_SLOTS:
         for (const char* input : {"calibration-default:gen-b/fp8", "catalog:sys-b", "catalog:dense-70b"})
             QVERIFY2(has(a, input), input);
         QVERIFY(!has(a, "calibration:gen-b/fp8"));
-        Calibration fitted;
-        CalibrationEntry entry;
-        entry.generation = "gen-b";
-        entry.precision = Precision::FP8;
-        entry.efficiency = {0.5, 0.3};
-        entry.points = 4;
-        fitted.set(entry);
-        const auto f = estimateFrom(query("sys-b", 20), {}, catalog, fitted);
+        const auto f = estimateFrom(query("sys-b", 20), {}, catalog, fittedOn("gen-b"));
         QVERIFY(f);
         QVERIFY(has(f.value(), "calibration:gen-b/fp8"));
         QVERIFY(!has(f.value(), "calibration-default:gen-b/fp8"));
@@ -383,14 +393,7 @@ private Q_SLOTS:
     // (gen-a's), and its provenance names that fit, not the target's defaults.
     void transferToAnUnmeasuredGenerationNamesTheFitItUsed()
     {
-        Calibration fitted;
-        CalibrationEntry entry;
-        entry.generation = "gen-a";
-        entry.precision = Precision::FP8;
-        entry.efficiency = {0.5, 0.3};
-        entry.points = 3;
-        fitted.set(entry);
-        const auto e = ThroughputModel(rowsOnA(), catalog, fitted).estimate(query("sys-b", 20));
+        const auto e = ThroughputModel(rowsOnA(), catalog, fittedOn("gen-a")).estimate(query("sys-b", 20));
         QVERIFY(e);
         QCOMPARE(e.value().method, ThroughputMethod::Transferred);
         const auto& in = e.value().evidence.inputs;
