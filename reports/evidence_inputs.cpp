@@ -114,7 +114,7 @@ InputDetail catalogInput(std::string_view id, const std::vector<CatalogFigure>& 
 // The parts of the throughput and cost models an estimate rests on, in words.
 InputDetail modelInput(std::string_view id)
 {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kParts{{
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 15> kParts{{
         {"model:spec-ratio", "Spec ratio between accelerators, exponents fitted on measured pairs"},
         {"model:roofline-ratio", "Roofline ratio between the two systems"},
         {"model:roofline-shape", "Roofline's shape between the measured runs and the requirement"},
@@ -126,6 +126,9 @@ InputDetail modelInput(std::string_view id)
         {"model:interactive-below-server", "Interactive held at or below the Server figure"},
         {"model:roofline-prefill-decode-split", "Input/output cost split by the roofline's prefill and decode rates"},
         {"model:software-gain", "Software gain between MLPerf rounds, fitted on past rounds"},
+        {"model:wide-expert-parallel", "Wide expert parallelism across scale-up domains, by the roofline"},
+        {"model:prefill-pool", "Prefill pool on another system, by the roofline's ratio of the two"},
+        {"model:context-reuse", "Context reuse: prompt tokens read from a KV cache tier, not recomputed"},
         {"claim:", "Vendor claim"},
     }};
     InputDetail d;

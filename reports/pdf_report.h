@@ -30,7 +30,7 @@ struct PdfReportInput {
     std::string sensitivityNote;             // why there is no sensitivity, when there is none
     ChartSpec sensitivityChart;              // the tornado of `sensitivity`, as the Uncertainty tab draws it
     std::vector<std::string> measuredRows;   // the benchmark rows the throughput rests on, described
-    std::vector<std::pair<std::string, std::string>> headlineInputs; // (input, grade) of the cost per Mtok
+    std::vector<std::pair<std::string, std::string>> headlineInputs; // (input by name, grade) of the cost per Mtok
     std::map<std::string, std::string> inputDates; // scenario path -> ISO date of its source, where known
     std::vector<std::string> dataSources;    // scenario file, benchmark database, catalog
     std::string date;                        // ISO date of the report

@@ -46,7 +46,9 @@ std::vector<std::string> measuredRows(const Evaluation& e, const MeasuredData* d
     return out;
 }
 
-std::vector<std::pair<std::string, std::string>> headlineInputs(const Evaluation& e)
+// The headline's inputs by name ("Electricity price", not "facility.electricity_usd_per_kwh"), as
+// the provenance panel shows them, with their grades.
+std::vector<std::pair<std::string, std::string>> headlineInputs(const Evaluation& e, const InputDescriber& describer)
 {
     std::vector<std::pair<std::string, std::string>> out;
     const Metric* m = e.metric("results.cost_per_mtok_usd");
@@ -55,8 +57,12 @@ std::vector<std::pair<std::string, std::string>> headlineInputs(const Evaluation
     if (!m || !m->evidence)
         return out;
     const Evidence& ev = *m->evidence;
-    for (std::size_t i = 0; i < ev.inputs.size(); ++i)
-        out.emplace_back(ev.inputs[i], i < ev.inputGrades.size() ? std::string(gradeName(ev.inputGrades[i])) : "");
+    for (std::size_t i = 0; i < ev.inputs.size(); ++i) {
+        const InputDetail d = describer.describe(ev.inputs[i].view());
+        // Two rows of one system and model read alike by name: the row id tells them apart.
+        std::string name = d.kind == InputKind::BenchmarkRow ? d.name + " (row " + std::to_string(d.row) + ")" : d.name;
+        out.emplace_back(std::move(name), i < ev.inputGrades.size() ? std::string(gradeName(ev.inputGrades[i])) : "");
+    }
     return out;
 }
 
@@ -81,7 +87,7 @@ PdfReportInput pdfReportInput(const Scenario& s, const Evaluation& e, const Cata
                                    pointsOf(data));
     in.dashboard = buildDashboardData(e, sweepInteractivity(s, e, catalog, ctx, data), &describer);
     in.measuredRows = measuredRows(e, data);
-    in.headlineInputs = headlineInputs(e);
+    in.headlineInputs = headlineInputs(e, describer);
     in.inputDates = inputDates(e.resolved);
     in.dataSources = std::move(dataSources);
     in.date = QDate::currentDate().toString(Qt::ISODate).toStdString();

@@ -106,6 +106,12 @@ private Q_SLOTS:
         QCOMPARE(d.describe("model:software-gain v5.1->v6.0 x1.1").name,
                  std::string("Software gain between MLPerf rounds, fitted on past rounds: v5.1->v6.0 x1.1"));
         QCOMPARE(d.describe("model:spec-ratio").kind, InputKind::Model);
+        // Every part of the models the engine names has words (the prefix, then what follows it).
+        QCOMPARE(d.describe("model:wide-expert-parallel 288 GPUs x0.401").name,
+                 std::string("Wide expert parallelism across scale-up domains, by the roofline: 288 GPUs x0.401"));
+        QCOMPARE(d.describe("model:context-reuse x1.09").name,
+                 std::string("Context reuse: prompt tokens read from a KV cache tier, not recomputed: x1.09"));
+        QVERIFY(d.describe("model:prefill-pool x0.937").name.starts_with("Prefill pool on another system"));
         QCOMPARE(d.describe("something:new").name, std::string("something:new"));
     }
 };

@@ -119,6 +119,11 @@ private Q_SLOTS:
             QVERIFY(!text.contains(QStringLiteral("How sure the headline is")));
         }
         QVERIFY(text.contains(QString::fromStdString(e.resolved.name.value)));
+        // The headline's inputs by name, as the provenance panel lists them, not by the engine's ids.
+        const QString restsOn = text.mid(text.indexOf(QStringLiteral("What the headline rests on"))).left(2500);
+        QVERIFY2(restsOn.contains(QStringLiteral("Electricity price")), qPrintable(restsOn));
+        for (const char* id : {"facility.electricity_usd_per_kwh", "calibration:", "catalog:", "row:", "model:"})
+            QVERIFY2(!restsOn.contains(QLatin1String(id)), id);
         // Numbers as a person writes them: no scientific notation (a hexadecimal row id such as
         // 3e87f188 is a word, not a number), a count of one in the singular, no benchmark row of zero GPUs.
         static const QRegularExpression scientific(QStringLiteral("(?<![0-9A-Za-z.])\\d+(\\.\\d+)?[eE][+-]?\\d+(?![0-9A-Za-z])"));
