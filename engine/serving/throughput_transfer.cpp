@@ -511,14 +511,10 @@ bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRea
     if (!a || !(a.value().total > 0))
         return false;
     double shape = target.total / a.value().total;
-    shape = r->clamped == CurveEnd::AboveMeasured ? std::min(shape, 1.0) : std::max(shape, 1.0);
-    if (r->clamped == CurveEnd::AboveMeasured)
-        if (const auto trend = c.calibration.interactivity.factor(tps(*end), tps(c.q.minPerUser),
-                                                                  InteractivityElasticity::Bands::CarryTrend))
-            shape = std::max(shape, *trend); // the roofline's cliff bounded by the measured trend
+    const bool above = r->clamped == CurveEnd::AboveMeasured;
+    shape = above ? std::min(shape, 1.0) : std::max(shape, 1.0);
     // Above the runs, the elasticity measured on frontiers answers where it covers the way.
-    const auto learned = r->clamped == CurveEnd::AboveMeasured
-        ? c.calibration.interactivity.factor(tps(*end), tps(c.q.minPerUser)) : std::nullopt;
+    const auto learned = above ? c.calibration.interactivity.factor(tps(*end), tps(c.q.minPerUser)) : std::nullopt;
     if (learned) {
         e.totalPerGpu *= *learned;
         e.outputPerGpu *= *learned;
@@ -530,6 +526,10 @@ bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRea
                                   "measured on frontiers, times " + numberText(*learned) + "x"});
         return true;
     }
+    if (above) // the roofline's cliff bounded by the trend measured at slower rates, carried on
+        if (const auto trend = c.calibration.interactivity.factor(tps(*end), tps(c.q.minPerUser),
+                                                                  InteractivityElasticity::Bands::CarryTrend))
+            shape = std::max(shape, *trend);
     e.totalPerGpu *= shape;
     e.outputPerGpu *= shape;
     e.evidence.add("model:roofline-shape", Grade::Estimate);
