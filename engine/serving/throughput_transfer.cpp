@@ -311,6 +311,35 @@ std::optional<OneTransfer> oneTransfer(const Context& c, const AnalyticRead& tar
 }
 
 
+struct SourceReading {
+    std::string system;
+    double perGpu = 0;
+};
+
+// Sources whose spec transfers lie more than 2x apart: one of them carries what the spec ratio
+// does not (an early software release, another serving stack, another scale-up domain), and the
+// median cannot tell which. Before MI350X had rows, its DeepSeek-R1 figure at 20 tok/s/user was the
+// median of MI325X's early SGLang run carried over (472 tok/s per GPU) and H200's TensorRT-LLM
+// run (3,863), 8x apart, with a band of 0.7x-1.3x that covered neither end. The band widens to
+// cover every source's reading, and a warning names the two ends.
+void coverSourceSpread(ThroughputEstimate& e, const Context& c, double median, const SourceReading& low,
+                       const SourceReading& high)
+{
+    if (!(low.perGpu > 0) || !(median > 0) || high.perGpu <= 2.0 * low.perGpu)
+        return;
+    ErrorBand band = e.ownBand ? *e.ownBand : c.calibration.bands[static_cast<std::size_t>(e.method)];
+    band.logP10 = std::min(band.logP10, std::log(low.perGpu / median));
+    band.logP90 = std::max(band.logP90, std::log(high.perGpu / median));
+    e.ownBand = band;
+    e.warnings.push_back({"transfer",
+                          "the accelerators this figure is transferred from disagree by more than 2x; the band is "
+                          "widened to cover them all, so read it rather than the figure",
+                          low.system + "'s rows give " + numberText(low.perGpu) + " tok/s per GPU and " + high.system
+                              + "'s " + numberText(high.perGpu) + " (" + numberText(high.perGpu / low.perGpu)
+                              + "x apart); the figure is the median of the transfers",
+                          Severity::Serious});
+}
+
 // How many accelerators a spec-ratio transfer is read from at most. One source's quirks (an
 // early software release, a PCIe card without NVLink standing in for an NVLink system, another
 // vendor's stack) carried half of the leave-one-accelerator-out predictions outside 0.5x-2x; the
@@ -376,6 +405,8 @@ std::optional<ThroughputEstimate> fromRoofline(
     for (std::size_t i = 0; i < spec.size(); ++i)
         readings += (i ? "; " : "") + spec[i].spec->reading + " = " + numberText(value(i));
     const std::size_t carrier = std::min(lo, hi);
+    const SourceReading low{spec[byValue.front()].estimate.transferredFrom, value(byValue.front())};
+    const SourceReading high{spec[byValue.back()].estimate.transferredFrom, value(byValue.back())};
     ThroughputEstimate e = std::move(spec[carrier].estimate);
     if (const double f = median / tps(e.totalPerGpu); f != 1.0) {
         e.totalPerGpu *= f;
@@ -387,6 +418,7 @@ std::optional<ThroughputEstimate> fromRoofline(
     e.derivation = "the median of " + std::to_string(spec.size()) + " accelerators' spec transfers in tok/s per GPU ("
         + readings + (spec.size() % 2 ? ")" : "; the geometric mean of the middle two)") + ", "
         + spec[carrier].spec->basis;
+    coverSourceSpread(e, c, median, low, high);
     return e;
 }
 

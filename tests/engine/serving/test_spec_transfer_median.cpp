@@ -91,6 +91,53 @@ private Q_SLOTS:
             QVERIFY2(how.find(source) != std::string::npos, how.c_str());
     }
 
+    void sourcesMoreThanTwiceApartWidenTheBand()
+    {
+        // The three transfers of threeSourcesGiveTheirMedian: 9,000 (sys-half), 1,000 (sys-same)
+        // and 1,200 (sys-odd), 9x apart. The figure stays the median, 1,200, but the band reaches
+        // from the lowest transfer to the highest: P10 = 1,200 x (1,000 / 1,200) = 1,000 and
+        // P90 = 1,200 x (9,000 / 1,200) = 9,000. The hand exponents carry no spread of their own
+        // (logP10 = logP90 = 0) and no round is crossed, so nothing else widens it.
+        const Catalog c = medianCatalog(8, 8);
+        const Calibration cal = handExponents();
+        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-half", 0, 4500),
+                                               fixtures::row(2, "dense-70b", "sys-same", 0, 1000),
+                                               fixtures::row(3, "dense-70b", "sys-odd", 0, 1200)};
+        const ThroughputModel model(rows, c, cal);
+        const auto e = model.estimate(offline());
+        QVERIFY(e);
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), 1200.0, 1e-9);
+        VERIFY_RELATIVE(tps(e.value().p10PerGpu), 1000.0, 1e-9);
+        VERIFY_RELATIVE(tps(e.value().p90PerGpu), 9000.0, 1e-9);
+        const Warning* spread = nullptr;
+        for (const Warning& w : e.value().warnings)
+            if (w.message.find("disagree by more than 2x") != std::string::npos)
+                spread = &w;
+        QVERIFY(spread);
+        QCOMPARE(spread->severity, Severity::Serious);
+        for (const char* said : {"sys-same's rows give 1000", "sys-half's 9000", "9x apart"})
+            QVERIFY2(spread->detail.find(said) != std::string::npos, spread->detail.c_str());
+    }
+
+    void sourcesWithinTwiceKeepTheirBand()
+    {
+        // 1,000 and 1,900 at ratio 1, 1.9x apart: the geometric mean, sqrt(1,900,000) = 1,378,
+        // with the exponents' own band (zero wide here) and no warning.
+        const Catalog c = medianCatalog(8, 8);
+        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-same", 0, 1000),
+                                               fixtures::row(2, "dense-70b", "sys-odd", 0, 1900)};
+        const Calibration cal = handExponents();
+        const ThroughputModel model(rows, c, cal);
+        const auto e = model.estimate(offline());
+        QVERIFY(e);
+        const double mean = std::sqrt(1000.0 * 1900.0);
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), mean, 1e-9);
+        VERIFY_RELATIVE(tps(e.value().p10PerGpu), mean, 1e-9);
+        VERIFY_RELATIVE(tps(e.value().p90PerGpu), mean, 1e-9);
+        for (const Warning& w : e.value().warnings)
+            QVERIFY2(w.message.find("disagree by more than 2x") == std::string::npos, w.message.c_str());
+    }
+
     void twoSourcesGiveTheirGeometricMean()
     {
         // 1,000 and 4,000 at ratio 1: sqrt(1,000 x 4,000) = 2,000.
