@@ -84,7 +84,7 @@ void applyOverrides(BenchmarkRun& run, const ImportOptions& options)
         run.precisionIsCheckpoint = false; // the user said what ran
 }
 
-// BenchmarkRun::precisionIsCheckpoint: the label names the checkpoint's type, so the row is stored
+// BenchmarkRun::precisionIsCheckpoint: the label names the checkpoint's type (or is missing), so the row is stored
 // at the narrowest format its GPU computes natively (a dense FLOPS figure in the catalog), which
 // is what the rounds concerned ran. Unknown GPU, or nothing narrower than the label: unchanged.
 void storeExecutedPrecision(BenchmarkRun& run, ImportReport& report)
@@ -97,9 +97,12 @@ void storeExecutedPrecision(BenchmarkRun& run, ImportReport& report)
     const auto executed = narrowestNativePrecision(*gpu, precisionFromName(run.precision));
     if (!executed)
         return;
-    report.warnings.push_back({run.record, "precision \"" + run.precision
-        + "\" names the checkpoint the run started from, not the format it ran; stored as "
-        + std::string(precisionName(*executed)) + ", the narrowest format " + gpu->id + " computes natively"});
+    const std::string stored = std::string(precisionName(*executed)) + ", the narrowest format " + gpu->id
+        + " computes natively";
+    report.warnings.push_back({run.record, run.precision.empty()
+        ? "no precision given; stored as " + stored + ", as the round's runs did"
+        : "precision \"" + run.precision + "\" names the checkpoint the run started from, not the format it ran; stored as "
+            + stored});
     run.precision = std::string(precisionName(*executed));
 }
 

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void exampleDatabase();
     void seedsNameCatalogIds();
     void checkpointPrecisionStoredAsExecuted();
+    void missingPrecisionStoredAsExecuted();
 
 private:
     QString path(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
@@ -455,6 +456,35 @@ void TestBenchmarkStore::checkpointPrecisionStoredAsExecuted()
         return w.message.find("names the checkpoint") != std::string::npos;
     }));
     QCOMPARE(queryInt(path("given.sqlite"), "SELECT count(*) FROM runs WHERE precision <> 'fp16'"), std::int64_t(0));
+}
+
+void TestBenchmarkStore::missingPrecisionStoredAsExecuted()
+{
+    // MLPerf v5.0's results tables leave weight_data_types empty for 48 of 77 rows. Without a
+    // precision the throughput model cannot use a row at all. Rounds before v5.1 ran LLMs at the
+    // narrowest format the GPU computes natively (as with checkpoint labels above), and the
+    // unlabelled rows sit with the labelled ones of their GPU: Supermicro's B200 Llama 2 70B
+    // Offline run, v5.0-0111, reads 21,370 tok/s per GPU; the fp4-labelled B200 runs of that
+    // benchmark 21,306 to 21,687.
+    const QString db = path("v50.sqlite");
+    auto store = mustOpen(db);
+    const auto report = mustImport(store, "mlperf", referenceFile("mlperf/inference_v5.0_llm_results.json"));
+    const auto stored = std::count_if(report.warnings.begin(), report.warnings.end(), [](const RowWarning& w) {
+        return w.message.find("no precision given; stored as") != std::string::npos;
+    });
+    // 41 on catalog GPUs: 4 MI325X, 18 H200, 7 H100, 10 B200 and 2 GB200 rows.
+    QCOMPARE(int(stored), 41);
+    const auto points = store.loadPoints(where("llama2-70b")).value();
+    const BenchmarkPoint* b200 = pointFrom(points, "mlperf-inference-v5.0 v5.0-0111/llama2-70b-99/Offline");
+    QVERIFY(b200);
+    QCOMPARE(b200->precision, Precision::FP4);
+    QVERIFY(units::in_tokens_per_second(b200->totalPerGpu) > 21306 * 0.99
+            && units::in_tokens_per_second(b200->totalPerGpu) < 21687 * 1.01);
+    QCOMPARE(pointFrom(points, "mlperf-inference-v5.0 v5.0-0013/llama2-70b-99/Offline")->precision, Precision::FP8);
+    QCOMPARE(pointFrom(points, "mlperf-inference-v5.0 v5.0-0001/llama2-70b-99/Offline")->precision, Precision::FP8);
+    // A GPU the catalog lacks (GH200, H200 NVL) has no native format to read: the row keeps no precision.
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE precision IS NULL AND gpu_id IS NOT NULL"), std::int64_t(0));
+    QCOMPARE(queryInt(db, "SELECT count(*) FROM runs WHERE precision IS NULL"), std::int64_t(7));
 }
 
 QTEST_GUILESS_MAIN(TestBenchmarkStore)
