@@ -64,6 +64,18 @@ double sameSystemRoofline(const Catalog& c, const Calibration& cal, double perUs
     return setup ? tps(rooflineAtSlo(setup.value(), in.minPerUser).totalPerGpu) : 0.0;
 }
 
+// Three sources of one 8-GPU target, Offline: sys-half at 4,500, sys-same at 1,000 and sys-odd at
+// 1,200 tok/s per GPU.
+Result<ThroughputEstimate> threeSourcesOffline()
+{
+    const Catalog c = medianCatalog(8, 8);
+    const Calibration cal = handExponents();
+    const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-half", 0, 4500),
+                                           fixtures::row(2, "dense-70b", "sys-same", 0, 1000),
+                                           fixtures::row(3, "dense-70b", "sys-odd", 0, 1200)};
+    return ThroughputModel(rows, c, cal).estimate(offline());
+}
+
 } // namespace
 
 class TestSpecTransferMedian : public QObject {
@@ -74,13 +86,7 @@ private Q_SLOTS:
         // Transfers by hand: sys-half 4,500 x sqrt(2 x 2) = 9,000, far from its peers; sys-same
         // 1,000 x 1 = 1,000; sys-odd 1,200 x 1 = 1,200. The median is sys-odd's 1,200, where the
         // best-ranked source alone (sys-half, first by name among equals) would have given 9,000.
-        const Catalog c = medianCatalog(8, 8);
-        const Calibration cal = handExponents();
-        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-half", 0, 4500),
-                                               fixtures::row(2, "dense-70b", "sys-same", 0, 1000),
-                                               fixtures::row(3, "dense-70b", "sys-odd", 0, 1200)};
-        const ThroughputModel model(rows, c, cal);
-        const auto e = model.estimate(offline());
+        const auto e = threeSourcesOffline();
         QVERIFY(e);
         QCOMPARE(e.value().method, ThroughputMethod::Transferred);
         VERIFY_RELATIVE(tps(e.value().totalPerGpu), 1200.0, 1e-9);
@@ -98,13 +104,7 @@ private Q_SLOTS:
         // from the lowest transfer to the highest: P10 = 1,200 x (1,000 / 1,200) = 1,000 and
         // P90 = 1,200 x (9,000 / 1,200) = 9,000. The hand exponents carry no spread of their own
         // (logP10 = logP90 = 0) and no round is crossed, so nothing else widens it.
-        const Catalog c = medianCatalog(8, 8);
-        const Calibration cal = handExponents();
-        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-half", 0, 4500),
-                                               fixtures::row(2, "dense-70b", "sys-same", 0, 1000),
-                                               fixtures::row(3, "dense-70b", "sys-odd", 0, 1200)};
-        const ThroughputModel model(rows, c, cal);
-        const auto e = model.estimate(offline());
+        const auto e = threeSourcesOffline();
         QVERIFY(e);
         VERIFY_RELATIVE(tps(e.value().totalPerGpu), 1200.0, 1e-9);
         VERIFY_RELATIVE(tps(e.value().p10PerGpu), 1000.0, 1e-9);
