@@ -37,6 +37,12 @@ std::string transferReason(const Prediction& p, const Catalog& catalog)
 
 std::string outlierReason(const Prediction& p, const Catalog& catalog)
 {
+    // Held down to the share and still below what was measured: the share set the figure,
+    // whatever gave it before. Above what was measured, the hold only narrowed the miss.
+    if (p.latencyBoundShare < 1.0 && p.predicted < p.measured)
+        return "held at the latency-bound share x" + numberText(p.latencyBoundShare)
+            + " of the figure without a latency limit, the share fitted across benchmarks for outputs of "
+            + numberText(p.outputTokens) + " tokens: this benchmark's limits cost another share";
     switch (p.method) {
     case ThroughputMethod::Analytic:
         return "no row of this model was measured before: the roofline alone, with the efficiencies fitted on "

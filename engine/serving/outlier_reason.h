@@ -10,7 +10,8 @@
 //   four or more times slower or faster (a PCIe card against NVLink); the system's own rows of an
 //   older round carried by the software gain; its own rows read past their measured interactivity;
 //   or the roofline alone for a model nothing measured yet. The first of these that applies is
-//   given.
+//   given. Before all of them: a figure held down to MLPerf's latency-bound share of the figure
+//   without a latency limit (latency_bound.h) and still below what was measured is the share's.
 // - A transfer that is none of these is a spec-ratio transfer within one vendor and one kind of
 //   system: the reason says so, and the miss is the spec ratio's.
 

@@ -229,6 +229,7 @@ void holdToLatencyBoundShare(const Calibration& cal, const ThroughputQuery& q, c
         return;
     const double f = bound / own;
     scaleRates(e, f);
+    e.latencyBoundShare = share;
     e.evidence.add("model:latency-bound-share", Grade::Estimate);
     e.warnings.push_back({"workload.min_tokens_per_s_per_user",
         "capped at the share of full-load throughput that MLPerf's latency limits leave for outputs this long",
@@ -275,6 +276,7 @@ void holdToServer(const ThroughputModel& model, const Calibration& cal, const Ca
     if (!(bound > 0) || !(bound < own))
         return;
     scaleRates(e, bound / own);
+    e.latencyBoundShare = s.value().latencyBoundShare;
     e.evidence.add("model:interactive-below-server", Grade::Estimate);
     e.warnings.push_back({"workload.min_tokens_per_s_per_user",
         "capped at the same benchmark's Server figure carried to this interactivity: a stricter latency limit "

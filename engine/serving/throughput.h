@@ -194,6 +194,10 @@ struct ThroughputEstimate {
     units::TokenRate transferAnchor; // transferred with a measured ratio: the per-user rate it was read at
     int sourceRound = 0;          // newest MLPerf round of the rows read (0: none is an MLPerf row)
     double softwareGain = 1;      // factor applied for the rounds between sourceRound and the query's round
+    // MLPerf's latency-bound scenarios: the share of the Offline figure the estimate was held to
+    // (latency_bound.h), directly or through the Server figure an Interactive one was held to;
+    // 1 when no such hold set the figure.
+    double latencyBoundShare = 1;
     // P10 and P90 of the figure: the figure times the 10th and 90th percentiles of measured /
     // predicted of its method in validation (uncertainty.h), widened when carried across rounds.
     units::TokenRate p10PerGpu, p90PerGpu;

@@ -104,6 +104,8 @@ void predictPoint(ValidationReport& r, const ThroughputModel& model, const Bench
                    e.value().method, measured, predicted, units::in_tokens_per_second(e.value().p10PerGpu),
                    units::in_tokens_per_second(e.value().p90PerGpu), e.value().softwareGain,
                    predicted / measured - 1.0, e.value().transferredFrom};
+    out.latencyBoundShare = e.value().latencyBoundShare;
+    out.outputTokens = p.outputTokens;
     r.predictions.push_back(std::move(out));
 }
 

@@ -70,6 +70,8 @@ struct Prediction {
     double relativeError = 0;           // predicted / measured - 1
     std::string transferredFrom;        // transferred: the source system
     std::string maturity;               // forward protocols: the benchmark's age (forward_validation.h)
+    double latencyBoundShare = 1;       // the share of the Offline figure it was held to (< 1), or 1
+    double outputTokens = 0;            // mean output tokens of the point's requests
     bool inBand() const { return measured >= p10 && measured <= p90; }
     bool outsideHalfToDouble() const { return planner::outsideHalfToDouble(relativeError); }
 };
