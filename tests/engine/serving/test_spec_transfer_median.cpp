@@ -76,6 +76,16 @@ Result<ThroughputEstimate> threeSourcesOffline()
     return ThroughputModel(rows, c, cal).estimate(offline());
 }
 
+// Two sources of the same specs as the target, Offline: sys-same and sys-odd at these tok/s per GPU.
+Result<ThroughputEstimate> twoSourcesOffline(double same, double odd)
+{
+    const Catalog c = medianCatalog(8, 8);
+    const Calibration cal = handExponents();
+    const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-same", 0, same),
+                                           fixtures::row(2, "dense-70b", "sys-odd", 0, odd)};
+    return ThroughputModel(rows, c, cal).estimate(offline());
+}
+
 } // namespace
 
 class TestSpecTransferMedian : public QObject {
@@ -123,12 +133,7 @@ private Q_SLOTS:
     {
         // 1,000 and 1,900 at ratio 1, 1.9x apart: the geometric mean, sqrt(1,900,000) = 1,378,
         // with the exponents' own band (zero wide here) and no warning.
-        const Catalog c = medianCatalog(8, 8);
-        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-same", 0, 1000),
-                                               fixtures::row(2, "dense-70b", "sys-odd", 0, 1900)};
-        const Calibration cal = handExponents();
-        const ThroughputModel model(rows, c, cal);
-        const auto e = model.estimate(offline());
+        const auto e = twoSourcesOffline(1000, 1900);
         QVERIFY(e);
         const double mean = std::sqrt(1000.0 * 1900.0);
         VERIFY_RELATIVE(tps(e.value().totalPerGpu), mean, 1e-9);
@@ -141,12 +146,7 @@ private Q_SLOTS:
     void twoSourcesGiveTheirGeometricMean()
     {
         // 1,000 and 4,000 at ratio 1: sqrt(1,000 x 4,000) = 2,000.
-        const Catalog c = medianCatalog(8, 8);
-        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-same", 0, 1000),
-                                               fixtures::row(2, "dense-70b", "sys-odd", 0, 4000)};
-        const Calibration cal = handExponents();
-        const ThroughputModel model(rows, c, cal);
-        const auto e = model.estimate(offline());
+        const auto e = twoSourcesOffline(1000, 4000);
         QVERIFY(e);
         VERIFY_RELATIVE(tps(e.value().totalPerGpu), 2000.0, 1e-9);
         QVERIFY2(e.value().derivation.find("geometric mean") != std::string::npos, e.value().derivation.c_str());
