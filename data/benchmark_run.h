@@ -42,9 +42,9 @@ struct BenchmarkRun {
     std::optional<int> nodes;
     std::string precision;       // lower case: "fp8", "fp4", "mxfp4", "int8" ...
     // The source's label names the data type of the checkpoint the run started from, not the
-    // format that ran, or is missing (MLPerf before v5.1, mlperf_importer.h). The store then stores the narrowest
-    // format the catalog GPU computes natively instead, with a warning; with the GPU unknown, or
-    // a precision given in ImportOptions, the label stays.
+    // format that ran, or is missing (MLPerf before v5.1, mlperf_importer.h). The store then stores
+    // the narrowest format the catalog GPU computes natively instead, with a warning; with the GPU
+    // unknown, or a precision given in ImportOptions, the label stays.
     bool precisionIsCheckpoint = false;
     std::string framework, frameworkVersion;
     Serving serving = Serving::Aggregated;

@@ -84,9 +84,9 @@ void applyOverrides(BenchmarkRun& run, const ImportOptions& options)
         run.precisionIsCheckpoint = false; // the user said what ran
 }
 
-// BenchmarkRun::precisionIsCheckpoint: the label names the checkpoint's type (or is missing), so the row is stored
-// at the narrowest format its GPU computes natively (a dense FLOPS figure in the catalog), which
-// is what the rounds concerned ran. Unknown GPU, or nothing narrower than the label: unchanged.
+// BenchmarkRun::precisionIsCheckpoint: the label names the checkpoint's type (or is missing), so
+// the row is stored at the narrowest format its GPU computes natively (a dense FLOPS figure in the
+// catalog), which is what the rounds concerned ran. Unknown GPU, or nothing narrower than the label: unchanged.
 void storeExecutedPrecision(BenchmarkRun& run, ImportReport& report)
 {
     if (!run.precisionIsCheckpoint || run.gpuId.empty())
@@ -99,10 +99,11 @@ void storeExecutedPrecision(BenchmarkRun& run, ImportReport& report)
         return;
     const std::string stored = std::string(precisionName(*executed)) + ", the narrowest format " + gpu->id
         + " computes natively";
-    report.warnings.push_back({run.record, run.precision.empty()
-        ? "no precision given; stored as " + stored + ", as the round's runs did"
-        : "precision \"" + run.precision + "\" names the checkpoint the run started from, not the format it ran; stored as "
-            + stored});
+    report.warnings.push_back(
+        {run.record, run.precision.empty()
+             ? "no precision given; stored as " + stored + ", as the round's runs did"
+             : "precision \"" + run.precision
+                 + "\" names the checkpoint the run started from, not the format it ran; stored as " + stored});
     run.precision = std::string(precisionName(*executed));
 }
 

@@ -206,7 +206,8 @@ BenchmarkRun Converter::makeRun(const MlperfEntry& e, const MlperfWorkloadInfo* 
     if (e.nodes)
         run.nodes = static_cast<int>(*e.nodes);
     run.precision = precisionOf(e.weightTypes);
-    run.precisionIsCheckpoint = (isWideFloat(run.precision) || run.precision.empty()) && labelsMayNameCheckpoint(e.version);
+    run.precisionIsCheckpoint
+        = (isWideFloat(run.precision) || run.precision.empty()) && labelsMayNameCheckpoint(e.version);
     std::tie(run.framework, run.frameworkVersion) = splitSoftware(e.software);
     run.scenario = e.scenario;
     run.unit = unit;

@@ -310,7 +310,6 @@ std::optional<OneTransfer> oneTransfer(const Context& c, const AnalyticRead& tar
     }
 }
 
-
 struct SourceReading {
     std::string system;
     double perGpu = 0;
