@@ -310,6 +310,17 @@ std::optional<OneTransfer> oneTransfer(const Context& c, const AnalyticRead& tar
     }
 }
 
+// The estimate's band (its own, else its method's) widened so that P10 reaches down to `low` and
+// P90 up to `high`, both as multiples of the figure: where two pieces of evidence disagree, the
+// band covers both.
+void widenBandToCover(ThroughputEstimate& e, const Context& c, double low, double high)
+{
+    ErrorBand band = e.ownBand ? *e.ownBand : c.calibration.bands[static_cast<std::size_t>(e.method)];
+    band.logP10 = std::min(band.logP10, std::log(low));
+    band.logP90 = std::max(band.logP90, std::log(high));
+    e.ownBand = band;
+}
+
 struct SourceReading {
     std::string system;
     double perGpu = 0;
@@ -326,10 +337,7 @@ void coverSourceSpread(ThroughputEstimate& e, const Context& c, double median, c
 {
     if (!(low.perGpu > 0) || !(median > 0) || high.perGpu <= 2.0 * low.perGpu)
         return;
-    ErrorBand band = e.ownBand ? *e.ownBand : c.calibration.bands[static_cast<std::size_t>(e.method)];
-    band.logP10 = std::min(band.logP10, std::log(low.perGpu / median));
-    band.logP90 = std::max(band.logP90, std::log(high.perGpu / median));
-    e.ownBand = band;
+    widenBandToCover(e, c, low.perGpu / median, high.perGpu / median);
     e.warnings.push_back({"transfer",
                           "the accelerators this figure is transferred from disagree by more than 2x; the band is "
                           "widened to cover them all, so read it rather than the figure",
@@ -583,10 +591,7 @@ void coverExtrapolation(ThroughputEstimate& e, const Context& c, const MeasuredC
     const double gap = tps(x.totalPerGpu) / tps(e.totalPerGpu);
     if (gap <= 2.0 && gap >= 0.5)
         return;
-    ErrorBand band = e.ownBand ? *e.ownBand : c.calibration.bands[static_cast<std::size_t>(e.method)];
-    band.logP10 = std::min(band.logP10, std::log(gap));
-    band.logP90 = std::max(band.logP90, std::log(gap));
-    e.ownBand = band;
+    widenBandToCover(e, c, gap, gap);
     e.warnings.push_back({"workload.min_tokens_per_s_per_user",
                           "two ways of reaching the required interactivity disagree by more than 2x; the band is "
                           "widened to cover both, so read it rather than the figure",
