@@ -56,7 +56,8 @@
 //   the hardware's own ratios of HBM bandwidth and dense compute (a roofline read near its latency
 //   cliff can give any ratio). The roofline ratio carries every difference between source and query, serving mode
 //   included. Both rooflines are read at the requirement even when the source's rows stop short
-//   of it: the source's reading is then clamped to its end run. The source's roofline is not read at
+//   of it: the source's reading is then its end run, moved past a fastest run by the interactivity
+//   trend measured on frontiers (calibration.h). The source's roofline is not read at
 //   that end run instead (which would let the ratio carry the step in interactivity): the
 //   roofline's shape along the interactivity axis is its weakest part, and at a common rate its
 //   errors cancel.

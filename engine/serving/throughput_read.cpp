@@ -228,11 +228,28 @@ ThroughputEstimate transferredFrom(
     e.method = ThroughputMethod::Transferred;
     e.evidence.grade = r.grade;
     addReading(e, r);
-    if (std::string m = clampMessage(source.curve, r, c.q.minPerUser); !m.empty())
+    // Read past the source's fastest run, its end reading follows the interactivity trend measured
+    // on frontiers, as a system's own end reading does (rooflineShape): held flat, a source whose
+    // runs stop at 31 tok/s/user gave the same figure at 100.
+    const auto end = r.clamped == CurveEnd::AboveMeasured ? source.curve.highestPerUser() : std::nullopt;
+    const double trend = end ? c.calibration.interactivity
+                                   .factor(tps(*end), tps(c.q.minPerUser), InteractivityElasticity::Bands::CarryTrend)
+                                   .value_or(1.0)
+                             : 1.0;
+    if (trend != 1.0) {
+        e.evidence.add("model:interactivity-elasticity", Grade::Estimate);
+        e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                              "the source system's runs stop short of the required interactivity: its fastest run "
+                              "follows the trend measured on other systems' curves beyond them",
+                              source.system + " rows reach " + numberText(tps(*end))
+                                  + " tok/s/user, below the required " + numberText(tps(c.q.minPerUser))
+                                  + "; the end reading is moved by the interactivity elasticity measured on "
+                                    "frontiers, times " + numberText(trend) + "x"});
+    } else if (std::string m = clampMessage(source.curve, r, c.q.minPerUser); !m.empty())
         e.warnings.push_back({"workload.min_tokens_per_s_per_user",
                               "the source system's runs do not reach the required interactivity: its nearest run stands in",
                               source.system + " rows: " + m});
-    finishFigures(e, c.q, units::in_tokens_per_second(r.totalPerGpu) * ratio);
+    finishFigures(e, c.q, units::in_tokens_per_second(r.totalPerGpu) * ratio * trend);
     e.transferredFrom = source.system;
     e.transferRatio = ratio;
     e.sourceRound = source.round;

@@ -86,6 +86,30 @@ Result<ThroughputEstimate> twoSourcesOffline(double same, double odd)
     return ThroughputModel(rows, c, cal).estimate(offline());
 }
 
+// An elasticity of 0.5 in every band of per-user rate: throughput read past a curve's fastest run
+// falls as (end / requirement) ^ 0.5.
+Calibration handExponentsAndTrend()
+{
+    Calibration cal = handExponents();
+    cal.interactivity.elasticity = {0.5, 0.5, 0.5, 0.5};
+    cal.interactivity.segments = {1, 1, 1, 1};
+    return cal;
+}
+
+// sys-same (1,000 tok/s per GPU) and sys-odd (1,200) measured at 60 tok/s/user; sys-half (4,500,
+// a transfer of 9,000) only up to 20. The estimate at a per-user requirement.
+Result<ThroughputEstimate> oneSourceEndsAt20(double perUser)
+{
+    const Catalog c = medianCatalog(8, 8);
+    const Calibration cal = handExponentsAndTrend();
+    const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-half", 20, 4500),
+                                           fixtures::row(2, "dense-70b", "sys-same", 60, 1000),
+                                           fixtures::row(3, "dense-70b", "sys-odd", 60, 1200)};
+    ThroughputQuery q = offline();
+    q.minPerUser = units::tokens_per_second(perUser);
+    return ThroughputModel(rows, c, cal).estimate(q);
+}
+
 } // namespace
 
 class TestSpecTransferMedian : public QObject {
@@ -224,6 +248,46 @@ private Q_SLOTS:
         QCOMPARE(e.value().transferredFrom, std::string("sys-same"));
         // Spec ratio 1 (same specs), the end run's 3,000 held.
         VERIFY_RELATIVE(tps(e.value().totalPerGpu), 3000.0, 1e-9);
+    }
+
+    void aSourceWhoseRunsEndKeepsItsVote()
+    {
+        // At 18 tok/s/user every source reaches: transfers 9,000 (sys-half), 1,000 (sys-same; its
+        // one run at 60 is a lower bound at 18) and 1,200 (sys-odd); the median is 1,200. At 30
+        // sys-half's runs have ended 1.5x short, beyond the 1.25x tolerance, so it ranks last; it
+        // still votes, its reading moved by the trend: 9,000 x (20 / 30) ^ 0.5 = 7,348, and the
+        // median stays 1,200. Had it dropped out, the figure would have jumped to the geometric
+        // mean of the other two, sqrt(1,000 x 1,200) = 1,095, as the requirement crossed the end
+        // of one source's runs.
+        for (const double perUser : {18.0, 30.0}) {
+            const auto e = oneSourceEndsAt20(perUser);
+            QVERIFY(e);
+            VERIFY_RELATIVE(tps(e.value().totalPerGpu), 1200.0, 1e-9);
+            QVERIFY2(e.value().derivation.find("median of 3") != std::string::npos, e.value().derivation.c_str());
+        }
+    }
+
+    void aSourceReadPastItsRunsFollowsTheTrend()
+    {
+        // sys-half alone, measured up to 20 tok/s/user at 4,500 tok/s per GPU: x2 by spec ratio,
+        // 9,000 at its end run. At 50 tok/s/user the elasticity of 0.5 moves it by
+        // (20 / 50) ^ 0.5 = 0.632: 5,692, where held flat it gave 9,000 at any stricter requirement.
+        const Catalog c = medianCatalog(8, 8);
+        const Calibration cal = handExponentsAndTrend();
+        const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-half", 20, 4500)};
+        ThroughputQuery q = offline();
+        q.minPerUser = units::tokens_per_second(50);
+        const auto e = ThroughputModel(rows, c, cal).estimate(q);
+        QVERIFY(e);
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), 9000.0 * std::sqrt(20.0 / 50.0), 1e-9);
+        bool said = false;
+        for (const Warning& w : e.value().warnings)
+            said = said || w.detail.find("moved by the interactivity elasticity") != std::string::npos;
+        QVERIFY(said);
+        bool stated = false;
+        for (const auto& input : e.value().evidence.inputs)
+            stated = stated || input.view() == "model:interactivity-elasticity";
+        QVERIFY(stated);
     }
 
     void aLightlyLoadedSweepIsCarriedToFullLoad()
