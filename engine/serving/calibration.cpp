@@ -76,6 +76,7 @@ std::optional<Sample> sampleFor(const BenchmarkPoint& p, const Catalog& catalog,
     RooflineInput in{model, gpu, system->gpusPerDomain, p.precision, p.inputTokens, p.outputTokens,
                      base.defaults, base.options, DecodeMode::WithChunkedPrefill, p.perUser};
     in.options.maxTtft = units::seconds(0);
+    in.options.growGroupToReach = false;
     auto setup = prepareRoofline(in);
     if (!setup)
         return std::nullopt;

@@ -9,7 +9,9 @@
 //   parallel); weights and KV cache spread evenly over the group. No pipeline parallelism across
 //   domains. G is one of 1, 2, 4, ... and the whole domain. GroupChoice::Smallest (the default)
 //   takes the smallest that keeps kvReserveFraction of its usable HBM free for KV cache after the
-//   weights (and meets the TTFT limit, if given); failing that, the whole domain if it holds the
+//   weights (and meets the TTFT limit, if given), and under a per-user requirement the smallest
+//   such group that reaches it at batch 1 where any does (a deployment serving 100 tok/s/user
+//   spreads a 70B model over the GPUs it needs); failing that, the whole domain if it holds the
 //   weights plus one full-length sequence; failing that, the model is infeasible on this system.
 //   GroupChoice::Fastest takes, among the groups that hold one sequence and meet the TTFT limit,
 //   the one with the most tokens/s per GPU at the required interactivity: wider groups read fewer
@@ -91,6 +93,11 @@ struct RooflineOptions {
     int maxBatch = 4096;             // sequences per group (per GPU of a wide expert-parallel one); engines cap concurrency too
     int groupSize = 0;               // 0: choose as above; otherwise use exactly this group
     GroupChoice groupChoice = GroupChoice::Smallest;
+    // Smallest: prefer a group that reaches minPerUser at batch 1. Off in the calibration fit, which
+    // chooses each point's group once at the default efficiencies: a group that reaches a measured
+    // rate at 0.6 of peak bandwidth may not at the share being tried, and the fit could not tell the
+    // two apart.
+    bool growGroupToReach = true;
     units::Time maxTtft;             // zero: no limit; otherwise grow the group to meet it
     // Wide expert parallelism over this many GPUs (see the header comment); 0: the group choice above.
     int expertParallel = 0;
@@ -108,7 +115,7 @@ struct RooflineInput {
     Efficiency efficiency;
     RooflineOptions options;
     DecodeMode mode = DecodeMode::WithChunkedPrefill;
-    units::TokenRate minPerUser; // the requirement GroupChoice::Fastest optimises for
+    units::TokenRate minPerUser; // the requirement GroupChoice::Fastest optimises for, Smallest reaches
     double acceptedPerStep = 1;  // speculative decoding: output tokens a step yields per sequence (>= 1)
 };
 

@@ -603,6 +603,32 @@ void coverExtrapolation(ThroughputEstimate& e, const Context& c, const MeasuredC
                           Severity::Serious});
 }
 
+// A frontier never rises with interactivity, so the system's own end run bounds a transfer made
+// for a requirement beyond it: from below when the requirement is looser than every run (the
+// system did at least that much at a stricter one), from above when it is stricter. Rows served
+// another way than the query are no bound. Without it HGX B200's DeepSeek-R1 FP4 figure at 10
+// tok/s/user, transferred from its own MLPerf rows at other lengths, was 3,369 tok/s per GPU where
+// its 1k/1k runs measured 13,067 at 21.6 and the figure at 5 and at 15 was 13,067.
+void holdToOwnEndRun(ThroughputEstimate& e, const Context& c, const MeasuredCurve& own)
+{
+    const auto r = own.curve.read(c.q.minPerUser);
+    if (!r || own.serving != c.q.serving || !(tps(e.totalPerGpu) > 0))
+        return;
+    const double end = tps(r->totalPerGpu), figure = tps(e.totalPerGpu);
+    const bool looser = r->clamped == CurveEnd::BelowMeasured && figure < end;
+    const bool stricter = r->clamped == CurveEnd::AboveMeasured && figure > end;
+    if (!looser && !stricter)
+        return;
+    scaleRates(e, end / figure);
+    e.warnings.push_back({"workload.min_tokens_per_s_per_user",
+                          looser ? "held up to this system's own run at a stricter interactivity: a looser requirement "
+                                   "never lowers throughput"
+                                 : "held down to this system's own run at a looser interactivity: a stricter requirement "
+                                   "never raises throughput",
+                          "the transfer gave " + numberText(figure) + " tok/s per GPU; " + own.system
+                              + "'s own end run measured " + numberText(end)});
+}
+
 // The system's own rows stop more than the tolerance short of the requirement: a transfer from a
 // curve that covers it, measured ratio first, else the roofline's; failing both, the clamped reading.
 ThroughputEstimate beyondOwnRows(const Context& c, const MeasuredCurve& own, const AnalyticRead* target)
@@ -612,6 +638,7 @@ ThroughputEstimate beyondOwnRows(const Context& c, const MeasuredCurve& own, con
         if (auto anchor = measuredAnchor(c, own, *s)) {
             ThroughputEstimate e = anchoredTransfer(c, own, *s, *anchor, target);
             coverExtrapolation(e, c, own, target);
+            holdToOwnEndRun(e, c, own);
             return e;
         }
     if (target)
@@ -620,6 +647,7 @@ ThroughputEstimate beyondOwnRows(const Context& c, const MeasuredCurve& own, con
             ownReachWarning(*e, c, own, ratio + numberText(e->transferRatio)
                                             + "x (no per-user rate that both systems' rows reach)");
             coverExtrapolation(*e, c, own, target);
+            holdToOwnEndRun(*e, c, own);
             return std::move(*e);
         }
     ThroughputEstimate e = measured(c, own);

@@ -64,16 +64,22 @@ private Q_SLOTS:
             << "transferred" << 1.2 * curveAtLowEnd(20) << 1.2
             << "sys-b's own rows only go down to 90 tok/s/user, more than 1.25x above the required 20";
         // The own run at 8 and sys-a's lowest, 18: 8 x 1.25 = 10 < 18, no rate both reach. The
-        // roofline's ratio at 90, where sys-a's 8-GPU groups are near their latency cliff, is held
-        // within twice the hardware's (2x the bandwidth and compute: at most 4x).
+        // roofline's ratio at 90 (about 4.8: sys-a needs two GPUs a group there, sys-b one) is held
+        // within twice the hardware's (2x the bandwidth and compute: at most 4x): 7500 x 4 = 30000,
+        // under the own run's 40000 at the looser 8 tok/s/user.
         QTest::newRow("no per-user rate both reach: the roofline ratio")
-            << QList<double>{8} << QList<double>{19000} << kCurveUser << kCurveTotal << 90.0 << 1.25
+            << QList<double>{8} << QList<double>{40000} << kCurveUser << kCurveTotal << 90.0 << 1.25
             << "transferred" << -1.0 << -1.0 << "times the roofline ratio";
-        // Ratio 90000 / 15000 = 6 at 18; the roofline's 90 tok/s/user ratio of sys-b (2x the HBM
-        // bandwidth) to sys-a is far below 3: flagged. 7500 x 6 = 45000.
+        // The same with the own run at 19000: the transfer's 30000 at a stricter requirement than
+        // the run would be more than the system measured at 8 tok/s/user. Held down to 19000.
+        QTest::newRow("a transfer above the own run at a looser rate is held down to it")
+            << QList<double>{8} << QList<double>{19000} << kCurveUser << kCurveTotal << 90.0 << 1.25
+            << "transferred" << -3.0 << -1.0 << "a stricter requirement never raises throughput";
+        // Ratio 180000 / 15000 = 12 at 18; the roofline's 90 tok/s/user ratio of sys-b (2x the HBM
+        // bandwidth) to sys-a is under 6: flagged. 7500 x 12 = 90000.
         QTest::newRow("a measured ratio far from the roofline's is flagged")
-            << QList<double>{15, 18} << QList<double>{95000, 90000} << kCurveUser << kCurveTotal << 90.0 << 1.25
-            << "transferred" << 45000.0 << 6.0 << "measured ratio 6x vs the roofline's";
+            << QList<double>{15, 18} << QList<double>{190000, 180000} << kCurveUser << kCurveTotal << 90.0 << 1.25
+            << "transferred" << 90000.0 << 12.0 << "measured ratio 12x vs the roofline's";
         QTest::newRow("no requirement: the own highest-throughput run answers")
             << kPeakUser << kPeakTotal << kCurveUser << kCurveTotal << 0.0 << 1.25 << "measured" << 18500.0 << 0.0
             << "";
@@ -115,7 +121,7 @@ private Q_SLOTS:
             const ThroughputModel none({}, catalog, tuned);
             ratio = std::min(4.0, tps(none.estimate(query("sys-b", slo)).value().totalPerGpu)
                                       / tps(none.estimate(query("sys-a", slo)).value().totalPerGpu));
-            expected = 7500 * ratio;
+            expected = expected == -3 ? 19000 : 7500 * ratio;
         }
         const auto e = ThroughputModel(points, catalog, tuned).estimate(query("sys-b", slo));
         QVERIFY(e);
