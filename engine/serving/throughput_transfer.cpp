@@ -129,18 +129,22 @@ std::optional<std::pair<double, double>> resourceRatioBounds(const Context& c, s
 struct LengthPart {
     double targetAtSource = 0;
     double roofline = 1, scaled = 1;
+    bool atSourceShape = true; // targetAtSource is read at the source's lengths (or they are the query's)
 };
 
 LengthPart lengthPart(const Context& c, const MeasuredCurve& source, const AnalyticRead& target, const Efficiency* eff)
 {
     LengthPart out{target.total, 1, 1};
-    if (sameShape(source.inputTokens, source.outputTokens, c.q.inputTokens, c.q.outputTokens)
-        || c.calibration.lengthScaling.exponent == 1.0)
+    if (sameShape(source.inputTokens, source.outputTokens, c.q.inputTokens, c.q.outputTokens))
+        return out;
+    out.atSourceShape = false;
+    if (c.calibration.lengthScaling.exponent == 1.0)
         return out;
     auto atSource = analyticRead(c, c.q.system, c.q.precision, source.inputTokens, source.outputTokens, c.q.serving, eff);
     if (!atSource || !(atSource.value().total > 0))
         return out;
     out.targetAtSource = atSource.value().total;
+    out.atSourceShape = true;
     out.roofline = target.total / out.targetAtSource;
     out.scaled = c.calibration.lengthScaling.scaled(out.roofline);
     return out;
@@ -268,10 +272,12 @@ std::optional<OneTransfer> oneTransfer(const Context& c, const AnalyticRead& tar
         double ratio = length.targetAtSource / source.value().total;
         // Held within the hardware's ratios where only the source's fit speaks for both sides;
         // otherwise the roofline's ratio carries the target's own evidence, within
-        // kCalibratedRatioSlack of them when it compares the same work (precision and lengths):
-        // a change of precision or lengths is the roofline's to carry, not the specs'.
-        const bool sameWork = m->precision == c.q.precision
-            && sameShape(m->inputTokens, m->outputTokens, c.q.inputTokens, c.q.outputTokens);
+        // kCalibratedRatioSlack of them when it compares the same work: one precision, both
+        // rooflines at the source's lengths (the change of lengths is applied after, by the
+        // roofline). A change of precision is the roofline's to carry, not the specs'. Unbounded
+        // across a change of lengths, H100's gpt-oss-120b figure at 25 tok/s/user was HGX B200's
+        // 8k/1k rows x 0.06, under H100's own 1k/1k run at 66.7 tok/s/user.
+        const bool sameWork = m->precision == c.q.precision && length.atSourceShape;
         const auto bounds = sameFit || sameWork ? resourceRatioBounds(c, m->system, c.q.system, c.q.precision)
                                                 : std::nullopt;
         const double slack = sameFit ? 1.0 : kCalibratedRatioSlack;
@@ -431,13 +437,20 @@ std::optional<ThroughputEstimate> fromRoofline(
     return e;
 }
 
-// Transfer sources for a system whose own rows stop short: curves that reach the requirement
-// (the own curves do not, else they would have answered), in transferSources' order.
+// Transfer sources for a system whose own rows stop short: curves at the query's precision that
+// reach the requirement (the own curves do not, else they would have answered), in
+// transferSources' order. Another precision's rows would reach the requirement only through the
+// roofline's ratio between precisions, read near a latency cliff: HGX H200's Llama 3.3 70B FP8
+// figure at 50 tok/s/user came from HGX B200's FP4 rows x 0.081, 855 tok/s per GPU, where its own
+// FP8 runs (5,312 at 21.8) moved by the measured trend give 3,962 and the figure at 70 was 2,538.
+// The own rows, moved along the trend, answer instead.
 std::vector<const MeasuredCurve*> coveringSources(const Context& c)
 {
     std::vector<const MeasuredCurve*> out = transferSources(c);
     const double slo = tps(c.q.minPerUser), factor = reachFactor(c);
-    std::erase_if(out, [&](const MeasuredCurve* m) { return !reaches(m->curve, slo, factor); });
+    std::erase_if(out, [&](const MeasuredCurve* m) {
+        return m->precision != c.q.precision || !reaches(m->curve, slo, factor);
+    });
     return out;
 }
 

@@ -188,6 +188,32 @@ private Q_SLOTS:
         VERIFY_RELATIVE(e20.value().transferRatio, inside, 1e-9);
     }
 
+    // The same bound where sys-a was measured at other lengths (8,192 in, 1,024 out) and the
+    // query asks 1,024 / 1,024: the hardware part of the ratio compares both rooflines at the
+    // source's lengths, so the specs bound it as before (0.2x to 0.8375x); the change of lengths
+    // is the roofline's to carry after it.
+    void rooflineRatioHeldAcrossAChangeOfLengths()
+    {
+        Calibration calibration = this->calibration;
+        calibration.options.growGroupToReach = false;
+        calibration.lengthScaling.exponent = 0.5;
+        const ThroughputModel none({}, catalog, calibration);
+        ThroughputQuery atSource = query("sys-s", 60);
+        atSource.inputTokens = 8192;
+        ThroughputQuery onA = atSource;
+        onA.system = "sys-a";
+        const double raw
+            = tps(none.estimate(atSource).value().totalPerGpu) / tps(none.estimate(onA).value().totalPerGpu);
+        QVERIFY2(raw < 0.2, qPrintable(QString::number(raw))); // else the case tests nothing
+        const auto e = ThroughputModel(rowsOnA(8192, 1024), catalog, calibration).estimate(query("sys-s", 60));
+        QVERIFY(e);
+        QCOMPARE(e.value().method, ThroughputMethod::Transferred);
+        QVERIFY(hasWarning(e.value(), "lies outside 0.2x to 0.838x"));
+        QVERIFY(hasWarning(e.value(), "held at 0.2x"));
+        QVERIFY2(e.value().derivation.find("with the change of lengths") != std::string::npos,
+                 e.value().derivation.c_str());
+    }
+
     void curvesThatAllStopShortTransferFromTheNearestReach()
     {
         // A Rubin target and two sources, neither measured up to the 360 tok/s/user asked: a

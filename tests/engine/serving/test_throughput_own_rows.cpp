@@ -161,6 +161,27 @@ private Q_SLOTS:
         QVERIFY(hasWarning(e.value(), "moved along the roofline's curve of this system"));
     }
 
+    // The "source within the tolerance covers" case, but sys-a measured at FP4 and the query at
+    // FP8: its rows would reach 90 only through the roofline's ratio between precisions. sys-b's
+    // own FP8 rows answer instead, their end run (18000 at 18) moved by the measured trend as
+    // above: 18000 x (90 / 18)^-0.1 = 15,323.
+    void anotherPrecisionDoesNotCoverForTheOwnRows()
+    {
+        auto points = rowsOn("sys-b", kPeakUser, kPeakTotal, 1);
+        const double sourceUser[] = {18, 45, 75}, sourceTotal[] = {15000, 12000, 7500};
+        for (int i = 0; i < 3; ++i)
+            points.push_back(fixtures::row(11 + i, "dense-70b", "sys-a", sourceUser[i], sourceTotal[i], Grade::Measured,
+                                           1024, 1024, Precision::FP4));
+        Calibration cal;
+        cal.interactivity.elasticity = {0.1, 0, 0, 0};
+        cal.interactivity.segments = {4, 0, 0, 0};
+        const auto e = ThroughputModel(points, catalog, cal).estimate(query("sys-b", 90));
+        QVERIFY(e);
+        QCOMPARE(e.value().method, ThroughputMethod::Extrapolated);
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), 18000 * std::pow(90.0 / 18.0, -0.1), 1e-9);
+        QVERIFY(e.value().transferredFrom.empty());
+    }
+
     // What the 9000 of the first case above rests on: rows of both systems, the ratio's anchor.
     void ownRowsStopShortEvidence()
     {
