@@ -181,6 +181,10 @@ struct ThroughputEstimate {
     units::Time ttft;              // analytic: prefill of one request; measured: rows' TTFT; zero when unknown
     std::string transferredFrom;   // transferred: source system id
     double transferRatio = 0;      // transferred: multiplier applied to the source reading
+    // Transferred, read past the source's fastest run: the measured interactivity trend's factor
+    // on that run (1: none), and the per-user rate the run reached.
+    double sourceTrend = 1;
+    double sourceReach = 0;
     units::TokenRate prefillPerGpu, decodePerGpu; // analytic disaggregated: role rates
     // Read from disaggregated rows that state their pools: the prefill pool's share of the GPUs
     // (CurveReading::prefillShare), which is the share of GPU time input tokens take; < 0 unknown.

@@ -237,6 +237,8 @@ ThroughputEstimate transferredFrom(
                                    .value_or(1.0)
                              : 1.0;
     if (trend != 1.0) {
+        e.sourceTrend = trend;
+        e.sourceReach = tps(*end);
         e.evidence.add("model:interactivity-elasticity", Grade::Estimate);
         e.warnings.push_back({"workload.min_tokens_per_s_per_user",
                               "the source system's runs stop short of the required interactivity: its fastest run "

@@ -217,6 +217,9 @@ std::optional<SpecTransfer> fromSpecRatio(const Context& c, const MeasuredCurve&
         + numberText(x.compute);
     if (length.scaled != 1.0)
         out.reading += ", x " + numberText(length.scaled) + " for the change of lengths";
+    if (e.sourceTrend != 1.0)
+        out.reading += ", its fastest run (" + numberText(e.sourceReach) + " tok/s/user) x " + numberText(e.sourceTrend)
+            + " by the measured interactivity trend";
     if (load != 1.0) {
         out.reading += ", x " + numberText(load) + " from its best run (at most " + numberText(m.concurrencyPerGpu)
             + " requests per GPU) to full load by its own roofline";
@@ -294,7 +297,10 @@ std::optional<OneTransfer> oneTransfer(const Context& c, const AnalyticRead& tar
         e.derivation = m->system + "'s measured rows (" + std::string(precisionName(m->precision)) + ") x "
             + numberText(ratio) + ": the calibrated roofline's ratio of " + c.q.system + " to " + m->system
             + (bounded ? ", held " + within : std::string())
-            + (length.scaled != 1.0 ? ", with the change of lengths" : "");
+            + (length.scaled != 1.0 ? ", with the change of lengths" : "")
+            + (e.sourceTrend != 1.0 ? ", its fastest run (" + numberText(e.sourceReach) + " tok/s/user) x "
+                                          + numberText(e.sourceTrend) + " by the measured interactivity trend"
+                                    : std::string());
         if (bounded)
             e.warnings.push_back({"transfer",
                                   "the model's ratio between the two systems went beyond what their specs allow, so it "
