@@ -209,7 +209,8 @@ Result<RooflineSetup> chooseGroup(RooflineSetup s, const RooflineInput& in)
     const int domain = std::max(1, in.domainSize);
     const double slo = units::in_tokens_per_second(in.minPerUser);
     auto reaches = [&](const RooflineSetup& x) {
-        return !(slo > 0) || !o.growGroupToReach || x.acceptedPerStep / units::in_seconds(decodeStepTime(x, 1)) >= slo;
+        const double fastest = x.acceptedPerStep / units::in_seconds(decodeStepTime(x, 1)); // batch 1, per user
+        return !(slo > 0) || !o.growGroupToReach || fastest >= slo;
     };
     for (const bool mustReach : {true, false})
         for (int g = 1; g != 0 && o.groupChoice == GroupChoice::Smallest; g = nextGroup(g, domain)) {

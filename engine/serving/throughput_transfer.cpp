@@ -179,6 +179,15 @@ double toFullLoad(const Context& c, const MeasuredCurve& m)
     return full.value().total / best.value().total;
 }
 
+// What a transfer's sentence adds when its source was read past its fastest run ("" otherwise).
+std::string pastRunsPhrase(const ThroughputEstimate& e)
+{
+    if (e.sourceTrend == 1.0)
+        return {};
+    return ", its fastest run (" + numberText(e.sourceReach) + " tok/s/user) x " + numberText(e.sourceTrend)
+        + " by the measured interactivity trend";
+}
+
 // Another accelerator's rows at the query's precision, times the spec ratio with the exponents
 // fitted on measured pairs of accelerators (spec_transfer.h), and the roofline's length part.
 struct SpecTransfer {
@@ -217,9 +226,7 @@ std::optional<SpecTransfer> fromSpecRatio(const Context& c, const MeasuredCurve&
         + numberText(x.compute);
     if (length.scaled != 1.0)
         out.reading += ", x " + numberText(length.scaled) + " for the change of lengths";
-    if (e.sourceTrend != 1.0)
-        out.reading += ", its fastest run (" + numberText(e.sourceReach) + " tok/s/user) x " + numberText(e.sourceTrend)
-            + " by the measured interactivity trend";
+    out.reading += pastRunsPhrase(e);
     if (load != 1.0) {
         out.reading += ", x " + numberText(load) + " from its best run (at most " + numberText(m.concurrencyPerGpu)
             + " requests per GPU) to full load by its own roofline";
@@ -297,10 +304,7 @@ std::optional<OneTransfer> oneTransfer(const Context& c, const AnalyticRead& tar
         e.derivation = m->system + "'s measured rows (" + std::string(precisionName(m->precision)) + ") x "
             + numberText(ratio) + ": the calibrated roofline's ratio of " + c.q.system + " to " + m->system
             + (bounded ? ", held " + within : std::string())
-            + (length.scaled != 1.0 ? ", with the change of lengths" : "")
-            + (e.sourceTrend != 1.0 ? ", its fastest run (" + numberText(e.sourceReach) + " tok/s/user) x "
-                                          + numberText(e.sourceTrend) + " by the measured interactivity trend"
-                                    : std::string());
+            + (length.scaled != 1.0 ? ", with the change of lengths" : "") + pastRunsPhrase(e);
         if (bounded)
             e.warnings.push_back({"transfer",
                                   "the model's ratio between the two systems went beyond what their specs allow, so it "
@@ -642,10 +646,10 @@ void holdToOwnEndRun(ThroughputEstimate& e, const Context& c, const MeasuredCurv
         return;
     scaleRates(e, end / figure);
     e.warnings.push_back({"workload.min_tokens_per_s_per_user",
-                          looser ? "held up to this system's own run at a stricter interactivity: a looser requirement "
-                                   "never lowers throughput"
-                                 : "held down to this system's own run at a looser interactivity: a stricter requirement "
-                                   "never raises throughput",
+                          looser ? "held up to this system's own run at a stricter interactivity: a looser "
+                                   "requirement never lowers throughput"
+                                 : "held down to this system's own run at a looser interactivity: a stricter "
+                                   "requirement never raises throughput",
                           "the transfer gave " + numberText(figure) + " tok/s per GPU; " + own.system
                               + "'s own end run measured " + numberText(end)});
 }
