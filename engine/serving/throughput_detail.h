@@ -81,6 +81,10 @@ Result<ThroughputEstimate> withWideExpertParallel(const Context& c, Result<Throu
 std::vector<const MeasuredCurve*> transferSources(const Context& c);
 std::optional<ThroughputEstimate> fromRoofline(const Context& c, const AnalyticRead& target,
                                                std::span<const MeasuredCurve* const> sources);
+// The estimate's band (its own, else its method's) widened so that P10 reaches down to `low` and
+// P90 up to `high`, both as multiples of the figure.
+void widenBandToCover(ThroughputEstimate& e, const Context& c, double low, double high);
+// The system's own rows stopping short (throughput_beyond_own_rows.cpp).
 ThroughputEstimate beyondOwnRows(const Context& c, const MeasuredCurve& own, const AnalyticRead* target);
 // No curve answers the requirement: the Offline transfer moved to it along the target's roofline.
 std::optional<ThroughputEstimate> fromOfflineRows(const Context& c, const AnalyticRead& target);
