@@ -4,7 +4,6 @@
 #include "serving/software_gain.h"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <string>
 #include <tuple>
@@ -16,7 +15,7 @@ double LatencyBoundShare::share(double outputTokens, double perUser) const
 {
     if (!(perOutputToken > 0) || !(perUser > 0) || !(outputTokens > 0))
         return 1.0;
-    return std::exp(-outputTokens * perOutputToken);
+    return 1.0 / (1.0 + outputTokens * perOutputToken);
 }
 
 namespace {
@@ -32,12 +31,12 @@ double median(std::vector<double> v)
 
 LatencyBoundShare fitLatencyBoundShare(std::span<const BenchmarkPoint> points, const Catalog& catalog)
 {
-    // Per (model, system, precision, round): per-GPU results per scenario, and each latency-bound
+    // Per (model, system, precision, round): per-GPU Offline and Server results, and the Server
     // scenario's mean output length.
     using Key = std::tuple<std::string, std::string, Precision, int>;
     struct Results {
-        std::vector<double> offline;
-        std::map<MlperfScenario, std::pair<std::vector<double>, double>> bound; // results, output tokens
+        std::vector<double> offline, server;
+        double outputTokens = 0;
     };
     std::map<Key, Results> groups;
     for (const BenchmarkPoint& p : points) {
@@ -51,24 +50,20 @@ LatencyBoundShare fitLatencyBoundShare(std::span<const BenchmarkPoint> points, c
         const double perUser = units::in_tokens_per_second(p.perUser);
         if (s == MlperfScenario::Offline)
             r.offline.push_back(v);
-        else if ((s == MlperfScenario::Server || s == MlperfScenario::Interactive) && perUser > 0 && p.outputTokens > 0) {
-            auto& [values, length] = r.bound[s];
-            values.push_back(v);
-            length = p.outputTokens;
+        else if (s == MlperfScenario::Server && perUser > 0 && p.outputTokens > 0) {
+            r.server.push_back(v);
+            r.outputTokens = p.outputTokens;
         }
     }
     double xy = 0, xx = 0;
     LatencyBoundShare out;
     for (const auto& [key, r] : groups) {
-        if (r.offline.empty())
+        if (r.offline.empty() || r.server.empty())
             continue;
-        const double offline = median(r.offline);
-        for (const auto& [scenario, bound] : r.bound) {
-            const double kept = std::min(0.0, std::log(median(bound.first) / offline));
-            xy += -bound.second * kept;
-            xx += bound.second * bound.second;
-            ++out.pairs;
-        }
+        const double kept = std::min(1.0, median(r.server) / median(r.offline));
+        xy += r.outputTokens * (1.0 / kept - 1.0);
+        xx += r.outputTokens * r.outputTokens;
+        ++out.pairs;
     }
     out.perOutputToken = xx > 0 ? std::max(0.0, xy / xx) : 0.0;
     return out;

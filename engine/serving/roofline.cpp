@@ -63,6 +63,11 @@ Result<RooflineSetup> baseSetup(const RooflineInput& in)
     s.kvPerToken = m.kvBytesPerToken16.value() * kvCacheScale(in.precision);
     s.hbmBandwidth = g.hbmBandwidth.value();
     s.peakFlops = g.denseFlops[static_cast<std::size_t>(*cp)].value();
+    // No serving engine runs attention in FP4: with FP4 weights it computes at the FP8 rate.
+    s.attentionFlops = s.peakFlops;
+    if (*cp == Precision::FP4)
+        if (const auto a = computePrecision(g, Precision::FP8))
+            s.attentionFlops = g.denseFlops[static_cast<std::size_t>(*a)].value();
     if (g.scaleUpBandwidth.known())
         s.scaleUpOneWay = g.scaleUpBandwidth.value() * 0.5;
     s.domainSize = std::max(1, in.domainSize);
@@ -297,6 +302,10 @@ double effectiveBandwidth(const RooflineSetup& s)
 
 double effectiveFlops(const RooflineSetup& s) { return s.peakFlops.value() * s.efficiency.compute; }
 
+// Attention FLOPs in units of the weights' FLOPs: more than one where attention computes at a
+// slower (wider) rate than the weights' matrix products.
+double attentionSlowdown(const RooflineSetup& s) { return s.peakFlops.value() / s.attentionFlops.value(); }
+
 struct StepParts {
     double memory = 0, compute = 0;
     double overlapped = 0; // wide expert parallelism: the exchange, hidden behind the longer of the two
@@ -317,7 +326,7 @@ StepParts decodeStep(const RooflineSetup& s, int batch)
     const double promptAttention = s.prefillAttentionPerContext * causalPairs(s.inputTokens) / s.inputTokens
         + s.slidingFlopsPerContext * promptPairsPerToken;
     const double attention = b * (verified * decodeAttention(s, context) + s.promptPerStep * promptAttention);
-    const double flops = (2.0 * s.activeParams * tokens + attention) / s.groupSize;
+    const double flops = (2.0 * s.activeParams * tokens + attention * attentionSlowdown(s)) / s.groupSize;
     StepParts p;
     p.memory = (weightBytesPerGpu(s, tokens) + kvBytes) / effectiveBandwidth(s);
     p.compute = flops / effectiveFlops(s);
@@ -424,11 +433,12 @@ units::Time prefillTime(const RooflineSetup& s)
         // Every GPU prefills a request of its own at once (data-parallel attention): its request's
         // compute, its weights read once, and the exchange of the group's G x n tokens, overlapped.
         const double tokens = n * s.groupSize;
-        const double compute = (2.0 * s.activeParams * n + prefillAttention(s, n)) / effectiveFlops(s);
+        const double compute
+            = (2.0 * s.activeParams * n + prefillAttention(s, n) * attentionSlowdown(s)) / effectiveFlops(s);
         const double memory = weightBytesPerGpu(s, tokens) / effectiveBandwidth(s);
         return units::seconds(std::max({compute, memory, wideExchangeSeconds(s, tokens)})) + s.overhead;
     }
-    const double flops = (2.0 * s.activeParams * n + prefillAttention(s, n)) / s.groupSize;
+    const double flops = (2.0 * s.activeParams * n + prefillAttention(s, n) * attentionSlowdown(s)) / s.groupSize;
     const double compute = flops / effectiveFlops(s);
     const double memory = weightBytesPerGpu(s, n) / effectiveBandwidth(s);
     return units::seconds(std::max(compute, memory)) + communication(s, n) + s.overhead;

@@ -26,7 +26,10 @@
 // - FLOPs per step: 2 x active parameters per token, plus attention per (token, cached token)
 //   pair by the model's attention layout (attention_cost.h: GQA/MHA 4 x heads x head_dim per
 //   layer, MLA absorbed 2 x heads x (2 x kv_lora_rank + rope) per layer), sliding-window layers
-//   capped at their window for both the KV bytes read and the attention computed.
+//   capped at their window for both the KV bytes read and the attention computed. Attention
+//   computes at the FP8 rate when the weights are FP4: serving engines keep the softmax and its
+//   matrix products at FP8 or wider (TensorRT-LLM's and vLLM's FP4 paths quantize the weights and
+//   activations of the linear layers only). On Blackwell that halves attention's rate.
 // - Aggregated serving uses chunked prefill: every decode step also computes the prompts of the
 //   requests that replace finished ones, B x ISL/OSL tokens on average (compute only: the weights
 //   are read once for both). A disaggregated decode pool (DecodeOnly) skips this.
@@ -128,6 +131,7 @@ struct RooflineSetup {
     units::DataSize kvPerToken;  // whole model, at the precision
     units::Bandwidth hbmBandwidth; // per GPU, peak
     FlopRate peakFlops;            // per GPU, dense, at the precision used
+    FlopRate attentionFlops;       // per GPU, dense, at the precision attention computes in (FP8 for FP4)
     units::Bandwidth scaleUpOneWay; // per GPU; zero: latency-only communication
     units::Bandwidth scaleOutOneWay; // per GPU, wide expert parallelism across domains
     int domainSize = 1;              // GPUs in one scale-up domain

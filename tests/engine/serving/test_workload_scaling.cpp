@@ -111,19 +111,25 @@ private Q_SLOTS:
     void latencyBoundShareFittedByHand()
     {
         // Llama-2-like: 300 output tokens, Server keeps 0.9 of Offline. Mixtral-like: 150 tokens,
-        // keeps 0.95. Least squares through the origin of log(kept) on -n:
-        // 1/L = -(300 log 0.9 + 150 log 0.95) / (300^2 + 150^2).
+        // keeps 0.95. The lost share 1/kept - 1 is 1/9 and 1/19; least squares through the origin
+        // on n: 1/L = (300 / 9 + 150 / 19) / (300^2 + 150^2) = 41.228 / 112,500 = 3.6647e-4. An
+        // Interactive pair (sys-c keeps 0.5 at 300 tokens) stays out: its step from Server's
+        // per-user limit is charged by the interactivity trend. At 3,000 tokens the share is
+        // 1 / (1 + 3000 / L) = 0.4763.
         const std::vector<BenchmarkPoint> rows{
             mlperfRow(1, "Offline", 0, 1000, 300), mlperfRow(2, "Server", 5, 900, 300),
             [] { BenchmarkPoint p = mlperfRow(3, "Offline", 0, 2000, 150); p.system = "sys-b"; return p; }(),
             [] { BenchmarkPoint p = mlperfRow(4, "Server", 5, 1900, 150); p.system = "sys-b"; return p; }(),
             [] { BenchmarkPoint p = mlperfRow(5, "Offline", 0, 500, 150); p.model = "other"; return p; }(), // not in the catalog
+            [] { BenchmarkPoint p = mlperfRow(6, "Offline", 0, 1000, 300); p.system = "sys-c"; return p; }(),
+            [] { BenchmarkPoint p = mlperfRow(7, "Interactive", 20, 500, 300); p.system = "sys-c"; return p; }(),
         };
         const LatencyBoundShare s = fitLatencyBoundShare(rows, catalog);
         QCOMPARE(s.pairs, 2);
-        const double expected = -(300 * std::log(0.9) + 150 * std::log(0.95)) / (300.0 * 300 + 150.0 * 150);
+        const double expected = (300.0 / 9 + 150.0 / 19) / (300.0 * 300 + 150.0 * 150);
         QVERIFY(std::abs(s.perOutputToken - expected) < 1e-15);
-        QVERIFY(std::abs(s.share(3000, 10) - std::exp(-3000 * expected)) < 1e-12);
+        QVERIFY(std::abs(s.share(3000, 10) - 1 / (1 + 3000 * expected)) < 1e-12);
+        QVERIFY(std::abs(s.share(3000, 10) - 0.4763) < 1e-4);
         // The limit itself does not enter: a stricter one never keeps a larger share.
         QCOMPARE(s.share(3000, 50), s.share(3000, 10));
         QCOMPARE(s.share(3000, 0), 1.0);     // no requirement, no bound
@@ -142,10 +148,10 @@ private Q_SLOTS:
 
     void latencyBoundHoldsTransfersAndTheRooflineNotOwnRows()
     {
-        // 1/L = ln 2 / 1024: at 1024 output tokens a Server figure keeps at most half of the same
-        // query's Offline figure.
+        // 1/L = 1 / 1024: at 1024 output tokens a Server figure keeps at most 1 / (1 + 1) = half of
+        // the same query's Offline figure.
         Calibration cal;
-        cal.latencyBound.perOutputToken = std::log(2.0) / 1024;
+        cal.latencyBound.perOutputToken = 1.0 / 1024;
         ThroughputQuery q;
         q.model = "dense-70b";
         q.system = "sys-b";
