@@ -114,8 +114,9 @@ InputDetail catalogInput(std::string_view id, const std::vector<CatalogFigure>& 
 // The parts of the throughput and cost models an estimate rests on, in words.
 InputDetail modelInput(std::string_view id)
 {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 15> kParts{{
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 16> kParts{{
         {"model:spec-ratio", "Spec ratio between accelerators, exponents fitted on measured pairs"},
+        {"model:vendor-step", "Step between two vendors' accelerators beyond their specs, fitted on measured pairs"},
         {"model:roofline-ratio", "Roofline ratio between the two systems"},
         {"model:roofline-shape", "Roofline's shape between the measured runs and the requirement"},
         {"model:length-scaling", "Change of input and output lengths, fitted on measured pairs of shapes"},

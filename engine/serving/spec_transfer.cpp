@@ -39,7 +39,7 @@ double median(std::vector<double> v)
 // One piece of work: what both sides of a pair must share.
 using WorkKey = std::tuple<std::string, Precision, std::string, long, long>; // model, precision, source, in, out
 
-void addPair(std::vector<SpecPair>& out, const Catalog& catalog, const std::string& model, Precision p,
+void addPair(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, const Catalog& catalog, const std::string& model, Precision p,
              const std::string& work, SpecRegime regime, const std::string& a, double va, const std::string& b,
              double vb)
 {
@@ -53,14 +53,14 @@ void addPair(std::vector<SpecPair>& out, const Catalog& catalog, const std::stri
     // Across vendors the serving stacks differ more than the chips: such a ratio measures software.
     const GpuSpec* ga = catalog.gpu(from);
     const GpuSpec* gb = catalog.gpu(to);
-    if (!ga || !gb || ga->vendor != gb->vendor)
+    if (!ga || !gb)
         return;
     if (auto spec = specRatios(catalog, from, to, p))
-        out.push_back({model, from, to, work, regime, *spec, ratio});
+        (ga->vendor != gb->vendor ? crossVendor : out).push_back({model, from, to, work, regime, *spec, ratio});
 }
 
 // MLPerf: per (model, precision, round, scenario), each accelerator's median per-GPU result.
-void mlperfPairs(std::vector<SpecPair>& out, std::span<const BenchmarkPoint> points, const Catalog& catalog)
+void mlperfPairs(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, std::span<const BenchmarkPoint> points, const Catalog& catalog)
 {
     using Key = std::tuple<std::string, Precision, int, MlperfScenario>;
     std::map<Key, std::map<std::string, std::vector<double>>> results;
@@ -79,13 +79,13 @@ void mlperfPairs(std::vector<SpecPair>& out, std::span<const BenchmarkPoint> poi
         const std::string work = "MLPerf " + roundName(round) + " " + std::string(scenarioName(scenario));
         for (auto a = byGpu.begin(); a != byGpu.end(); ++a)
             for (auto b = std::next(a); b != byGpu.end(); ++b)
-                addPair(out, catalog, model, precision, work, regime, a->first, median(a->second), b->first,
+                addPair(out, crossVendor, catalog, model, precision, work, regime, a->first, median(a->second), b->first,
                         median(b->second));
     }
 }
 
 // Other sources: per work key, one curve per accelerator, read where both curves have runs.
-void curvePairs(std::vector<SpecPair>& out, std::span<const BenchmarkPoint> points, const Catalog& catalog)
+void curvePairs(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, std::span<const BenchmarkPoint> points, const Catalog& catalog)
 {
     std::map<WorkKey, std::map<std::string, ThroughputCurve>> curves;
     for (const BenchmarkPoint& p : points) {
@@ -112,7 +112,7 @@ void curvePairs(std::vector<SpecPair>& out, std::span<const BenchmarkPoint> poin
                 if (!ra || !rb || (!shared && (!ra->offline || !rb->offline)))
                     continue;
                 const std::string work = source + (shared ? " at " + numberText(at) + " tok/s/user" : " peak");
-                addPair(out, catalog, model, precision, work, shared ? SpecRegime::Bandwidth : SpecRegime::Compute,
+                addPair(out, crossVendor, catalog, model, precision, work, shared ? SpecRegime::Bandwidth : SpecRegime::Compute,
                         a->first, units::in_tokens_per_second(ra->totalPerGpu), b->first,
                         units::in_tokens_per_second(rb->totalPerGpu));
             }
@@ -138,6 +138,29 @@ std::pair<double, double> solve(const std::vector<const SpecPair*>& pairs, const
 double predictLog(const SpecPair& p, std::pair<double, double> ab)
 {
     return ab.first * std::log(p.spec.bandwidth) + ab.second * std::log(p.spec.compute);
+}
+
+// Per pair of vendors, the median of the cross-vendor pairs' residuals after the fitted exponents,
+// oriented from the alphabetically first vendor to the other.
+void fitVendorSteps(SpecTransferFit& fit, const Catalog& catalog)
+{
+    std::map<std::pair<std::string, std::string>, std::vector<double>> byVendors;
+    for (const SpecPair& p : fit.crossVendorPairs) {
+        if (!fit.fitted(p.regime))
+            continue;
+        const SpecExponents& e = fit.of(p.regime);
+        const double residual = std::log(p.measured) - predictLog(p, {e.bandwidth, e.compute});
+        const std::string& from = catalog.gpu(p.fromGpu)->vendor;
+        const std::string& to = catalog.gpu(p.toGpu)->vendor;
+        if (from < to)
+            byVendors[{from, to}].push_back(residual);
+        else
+            byVendors[{to, from}].push_back(-residual);
+    }
+    for (const auto& [vendors, residuals] : byVendors)
+        if (static_cast<int>(residuals.size()) >= kMinSpecPairs)
+            fit.vendorSteps.push_back({vendors.first, vendors.second, median(residuals),
+                                       static_cast<int>(residuals.size())});
 }
 
 } // namespace
@@ -183,8 +206,8 @@ const SpecPair* SpecTransferFit::nearestPair(const SpecRatios& s, SpecRegime r) 
 SpecTransferFit fitSpecTransfer(std::span<const BenchmarkPoint> points, const Catalog& catalog)
 {
     SpecTransferFit fit;
-    mlperfPairs(fit.pairs, points, catalog);
-    curvePairs(fit.pairs, points, catalog);
+    mlperfPairs(fit.pairs, fit.crossVendorPairs, points, catalog);
+    curvePairs(fit.pairs, fit.crossVendorPairs, points, catalog);
     for (SpecRegime r : {SpecRegime::Compute, SpecRegime::Bandwidth}) {
         std::vector<const SpecPair*> mine;
         for (const SpecPair& p : fit.pairs)
@@ -201,7 +224,24 @@ SpecTransferFit fitSpecTransfer(std::span<const BenchmarkPoint> points, const Ca
         e.logP10 = quantile(residuals, 0.1);
         e.logP90 = quantile(residuals, 0.9);
     }
+    fitVendorSteps(fit, catalog);
     return fit;
+}
+
+const VendorStep* SpecTransferFit::vendorStep(std::string_view a, std::string_view b) const
+{
+    for (const VendorStep& v : vendorSteps)
+        if ((v.from == a && v.to == b) || (v.from == b && v.to == a))
+            return &v;
+    return nullptr;
+}
+
+double SpecTransferFit::vendorFactor(std::string_view fromVendor, std::string_view toVendor) const
+{
+    const VendorStep* v = fromVendor == toVendor ? nullptr : vendorStep(fromVendor, toVendor);
+    if (!v)
+        return 1.0;
+    return std::exp(v->from == fromVendor ? v->logFactor : -v->logFactor);
 }
 
 } // namespace planner

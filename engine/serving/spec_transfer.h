@@ -21,6 +21,13 @@
 //   geometric middle of the per-user rates they share (or their Offline rows). Systems of one
 //   accelerator (HGX B200 and DGX B200) are one side; an NVL72 rack and an 8-GPU node of the same
 //   die are different accelerator ids (gb200, b200) and do make a pair.
+// - Pairs across vendors stay out of the exponents: their serving stacks differ more than their
+//   chips, so such a ratio measures software as much as hardware. They give instead one step per
+//   pair of vendors, the median of their residuals after the exponents (kMinSpecPairs at least),
+//   which a transfer across those vendors carries beside the spec ratio. With every round in the
+//   store NVIDIA's accelerators land 1.29x above AMD's, spec for spec, over 63 pairs; a new AMD
+//   chip read from NVIDIA rows alone read 2-3x high (MI355X on DeepSeek-R1 and Llama 3.3 70B from
+//   HGX B200).
 // - The band of a spec transfer: the 10th and 90th percentiles of the pairs' leave-one-pair-out
 //   residuals in its regime, so it says how far a new accelerator has landed from its specs.
 // - Fewer than kMinSpecPairs pairs in a regime: no fit for it, and transfers use the roofline.
@@ -61,9 +68,23 @@ struct SpecExponents {
     double logP10 = 0, logP90 = 0;     // leave-one-pair-out residuals
 };
 
+// How far one vendor's accelerators land from another's beyond what their specs carry: the median
+// residual of the measured pairs that cross the two, after the fitted exponents.
+struct VendorStep {
+    std::string from, to; // vendors, alphabetical
+    double logFactor = 0; // log(to / from) beyond the spec ratio
+    int pairs = 0;
+};
+
 struct SpecTransferFit {
     std::array<SpecExponents, 2> regimes; // indexed by SpecRegime
     std::vector<SpecPair> pairs;
+    std::vector<SpecPair> crossVendorPairs;
+    std::vector<VendorStep> vendorSteps;
+    // The step between two vendors, either way round; null for one vendor or when not fitted.
+    const VendorStep* vendorStep(std::string_view a, std::string_view b) const;
+    // exp(logFactor) from one vendor to another (its inverse the other way); 1 when not fitted.
+    double vendorFactor(std::string_view fromVendor, std::string_view toVendor) const;
 
     bool fitted(SpecRegime r) const { return regimes[static_cast<std::size_t>(r)].pairs >= kMinSpecPairs; }
     const SpecExponents& of(SpecRegime r) const { return regimes[static_cast<std::size_t>(r)]; }

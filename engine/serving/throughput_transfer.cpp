@@ -208,7 +208,12 @@ std::optional<SpecTransfer> fromSpecRatio(const Context& c, const MeasuredCurve&
     const auto spec = specRatios(c.catalog, from->gpu, to->gpu, c.q.precision);
     if (!spec)
         return std::nullopt;
-    const double hardware = fit.ratio(*spec, regime);
+    const GpuSpec* fromGpu = c.catalog.gpu(from->gpu);
+    const GpuSpec* toGpu = c.catalog.gpu(to->gpu);
+    const VendorStep* step = fromGpu && toGpu && fromGpu->vendor != toGpu->vendor
+        ? fit.vendorStep(fromGpu->vendor, toGpu->vendor) : nullptr;
+    const double vendor = step ? fit.vendorFactor(fromGpu->vendor, toGpu->vendor) : 1.0;
+    const double hardware = fit.ratio(*spec, regime) * vendor;
     const double load = toFullLoad(c, m);
     ThroughputEstimate e = transferredFrom(c, m, hardware * length.scaled * load, &target);
     const SpecExponents& x = fit.of(regime);
@@ -225,6 +230,11 @@ std::optional<SpecTransfer> fromSpecRatio(const Context& c, const MeasuredCurve&
     out.reading = m.system + "'s measured rows x " + numberText(hardware) + ": HBM bandwidth " + numberText(spec->bandwidth)
         + "x ^ " + numberText(x.bandwidth) + " and " + precision + " dense compute " + numberText(spec->compute) + "x ^ "
         + numberText(x.compute);
+    if (step) {
+        out.reading += ", x " + numberText(vendor) + " from " + fromGpu->vendor + " to " + toGpu->vendor
+            + " (the median of " + std::to_string(step->pairs) + " measured pairs across the two vendors beyond their specs)";
+        e.evidence.add("model:vendor-step", Grade::Estimate);
+    }
     if (length.scaled != 1.0)
         out.reading += ", x " + numberText(length.scaled) + " for the change of lengths";
     out.reading += pastRunsPhrase(e);
@@ -398,6 +408,7 @@ std::optional<ThroughputEstimate> fromRoofline(
         return s ? s->gpusPerDomain : 0;
     };
     const bool rackTarget = targetSystem && targetSystem->domainIsRack();
+
     for (std::size_t i = 0; i < sources.size() && spec.size() < kSpecSources; ++i) {
         const MeasuredCurve* m = sources[i];
         if (!spec.empty()) {

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The step between two vendors' accelerators beyond their specs (spec_transfer.h): fitted on the
+// measured pairs that cross vendors, after the exponents fitted within one vendor, and carried by
+// a spec transfer from one vendor's rows to the other's accelerator.
+#include "serving/spec_transfer.h"
+#include "serving/throughput.h"
+#include "serving/calibration.h"
+#include "throughput_fixtures.h"
+#include "test_support.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace planner;
+
+namespace {
+
+double tps(units::TokenRate r) { return units::in_tokens_per_second(r); }
+
+GpuSpec vendorGpu(const std::string& id, const std::string& vendor, double tbps, double fp8)
+{
+    GpuSpec g = fixtures::gpu(id, "gen-" + vendor, 192, tbps, 2 * fp8, fp8, fp8 / 2);
+    g.vendor = vendor;
+    return g;
+}
+
+// n-big (8 TB/s, 5 PFLOPS FP8) and n-half (half of both) are one vendor's; a-big (AMD) has
+// n-big's specs. One system of 8 each.
+Catalog vendorCatalog()
+{
+    Catalog c;
+    c.gpus = {vendorGpu("n-big", "NVIDIA", 8, 5), vendorGpu("n-half", "NVIDIA", 4, 2.5), vendorGpu("a-big", "AMD", 8, 5)};
+    c.systems = {fixtures::system("sys-n-big", "n-big", 8), fixtures::system("sys-n-half", "n-half", 8),
+                 fixtures::system("sys-a-big", "a-big", 8)};
+    c.models = {fixtures::model("dense-70b", 70e9, 70e9, 80, 327680), fixtures::model("dense-8b", 8e9, 8e9, 32, 131072)};
+    return c;
+}
+
+BenchmarkPoint offlineRow(std::int64_t id, const std::string& model, const std::string& system,
+                          const std::string& round, double total)
+{
+    BenchmarkPoint p = fixtures::row(id, model, system, 0, total);
+    p.source = "mlperf-inference-" + round + " " + round.substr(1) + "-0001/" + model + "/Offline";
+    return p;
+}
+
+// Six MLPerf rounds of Offline rows. dense-70b on the two NVIDIA systems: n-half at half of
+// n-big, six pairs within one vendor for the exponents. dense-8b on n-big and a-big: the AMD
+// system at `amdShare` of the NVIDIA one, six pairs across vendors.
+std::vector<BenchmarkPoint> sixRounds(double amdShare)
+{
+    std::vector<BenchmarkPoint> rows;
+    std::int64_t id = 1;
+    for (const char* round : {"v3.0", "v3.1", "v4.0", "v4.1", "v5.0", "v5.1"}) {
+        rows.push_back(offlineRow(id++, "dense-70b", "sys-n-big", round, 2000));
+        rows.push_back(offlineRow(id++, "dense-70b", "sys-n-half", round, 1000));
+        rows.push_back(offlineRow(id++, "dense-8b", "sys-n-big", round, 10000));
+        rows.push_back(offlineRow(id++, "dense-8b", "sys-a-big", round, 10000 * amdShare));
+    }
+    return rows;
+}
+
+} // namespace
+
+class TestVendorStep : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void fittedOnPairsAcrossVendorsAfterTheExponents()
+    {
+        // The six cross-vendor pairs have equal specs (ratio 1 on both), so the exponents predict
+        // a ratio of 1 whatever they are, and each residual is the measured ratio itself. The
+        // source of a pair is the alphabetically first GPU, a-big: NVIDIA over AMD = 1 / 0.6.
+        const Catalog c = vendorCatalog();
+        const SpecTransferFit fit = fitSpecTransfer(sixRounds(0.6), c);
+        QVERIFY(fit.fitted(SpecRegime::Compute));
+        QCOMPARE(fit.of(SpecRegime::Compute).pairs, 6); // the cross-vendor pairs stay out
+        QCOMPARE(fit.crossVendorPairs.size(), std::size_t{6});
+        const VendorStep* step = fit.vendorStep("NVIDIA", "AMD");
+        QVERIFY(step);
+        QCOMPARE(step->pairs, 6);
+        QCOMPARE(step->from, std::string("AMD"));
+        VERIFY_RELATIVE(fit.vendorFactor("AMD", "NVIDIA"), 1 / 0.6, 1e-12);
+        VERIFY_RELATIVE(fit.vendorFactor("NVIDIA", "AMD"), 0.6, 1e-12);
+        QCOMPARE(fit.vendorFactor("NVIDIA", "NVIDIA"), 1.0);
+        QCOMPARE(fit.vendorFactor("NVIDIA", "Intel"), 1.0); // never measured against each other
+    }
+
+    void tooFewPairsAcrossVendorsGiveNoStep()
+    {
+        // Five rounds of cross-vendor pairs, one short of kMinSpecPairs: no step.
+        const Catalog c = vendorCatalog();
+        std::vector<BenchmarkPoint> rows = sixRounds(0.6);
+        std::erase_if(rows, [](const BenchmarkPoint& p) {
+            return p.system == "sys-a-big" && p.source.starts_with("mlperf-inference-v5.1");
+        });
+        const SpecTransferFit fit = fitSpecTransfer(rows, c);
+        QVERIFY(fit.vendorSteps.empty());
+        QCOMPARE(fit.vendorFactor("NVIDIA", "AMD"), 1.0);
+    }
+
+    void aTransferAcrossVendorsCarriesTheStep()
+    {
+        // A-big has no dense-70b rows; n-big's 2,000 tok/s per GPU transfers with a spec ratio of
+        // 1 (same specs) and the step from NVIDIA to AMD, 0.6: 1,200. Without the step, 2,000.
+        const Catalog c = vendorCatalog();
+        std::vector<BenchmarkPoint> rows = sixRounds(0.6);
+        Calibration cal;
+        cal.specTransfer = fitSpecTransfer(rows, c);
+        std::erase_if(rows, [](const BenchmarkPoint& p) { return p.system == "sys-n-half" || p.model != "dense-70b"; });
+        ThroughputQuery q;
+        q.model = "dense-70b";
+        q.system = "sys-a-big";
+        const auto e = ThroughputModel(rows, c, cal).estimate(q);
+        QVERIFY(e);
+        QCOMPARE(e.value().method, ThroughputMethod::Transferred);
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), 1200.0, 1e-9);
+        QVERIFY2(e.value().derivation.find("x 0.6 from NVIDIA to AMD") != std::string::npos, e.value().derivation.c_str());
+        bool stated = false;
+        for (const auto& input : e.value().evidence.inputs)
+            stated = stated || input.view() == "model:vendor-step";
+        QVERIFY(stated);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVendorStep)
+#include "test_vendor_step.moc"
