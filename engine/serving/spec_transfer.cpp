@@ -84,17 +84,28 @@ void mlperfPairs(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor,
     }
 }
 
-// Other sources: per work key, one curve per accelerator, read where both curves have runs.
-void curvePairs(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, std::span<const BenchmarkPoint> points, const Catalog& catalog)
+// Other sources: per work key, one curve per accelerator, read where both curves have runs. One
+// pair per model, precision, source, two accelerators and regime, at the median of its lengths'
+// ratios: a sweep over fifteen pairs of lengths (TensorRT-LLM's tables) measures one hardware
+// ratio, not fifteen, and would outvote MLPerf's rounds in the fit.
+void curvePairs(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, std::span<const BenchmarkPoint> points,
+                const Catalog& catalog)
 {
     std::map<WorkKey, std::map<std::string, ThroughputCurve>> curves;
     for (const BenchmarkPoint& p : points) {
         const std::string gpu = gpuIdOf(p, catalog);
         if (mlperfRoundIndex(p.source) || gpu.empty() || p.model.empty() || !(p.totalPerGpu.value() > 0))
             continue;
-        curves[{modelIdOf(p, catalog), p.precision, p.source, std::lround(p.inputTokens), std::lround(p.outputTokens)}][gpu]
+        curves[{modelIdOf(p, catalog), p.precision, std::string(sourceNameOf(p.source)), std::lround(p.inputTokens),
+                std::lround(p.outputTokens)}][gpu]
             .add(p);
     }
+    struct Readings {
+        std::vector<double> ratios; // b over a, per pair of lengths
+        std::string work;           // the one reading's, when there is one
+    };
+    using PairKey = std::tuple<std::string, Precision, std::string, std::string, std::string, SpecRegime>;
+    std::map<PairKey, Readings> readings;
     for (auto& [key, byGpu] : curves) {
         for (auto& [gpu, curve] : byGpu)
             curve.finish();
@@ -111,11 +122,23 @@ void curvePairs(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, 
                 const auto rb = b->second.read(units::tokens_per_second(at));
                 if (!ra || !rb || (!shared && (!ra->offline || !rb->offline)))
                     continue;
-                const std::string work = source + (shared ? " at " + numberText(at) + " tok/s/user" : " peak");
-                addPair(out, crossVendor, catalog, model, precision, work, shared ? SpecRegime::Bandwidth : SpecRegime::Compute,
-                        a->first, units::in_tokens_per_second(ra->totalPerGpu), b->first,
-                        units::in_tokens_per_second(rb->totalPerGpu));
+                const double va = units::in_tokens_per_second(ra->totalPerGpu);
+                const double vb = units::in_tokens_per_second(rb->totalPerGpu);
+                if (!(va > 0) || !(vb > 0))
+                    continue;
+                Readings& r = readings[{model, precision, source, a->first, b->first,
+                                        shared ? SpecRegime::Bandwidth : SpecRegime::Compute}];
+                r.ratios.push_back(vb / va);
+                r.work = source + (shared ? " at " + numberText(at) + " tok/s/user" : " peak") + " (" + std::to_string(in)
+                    + "/" + std::to_string(out_) + ")";
             }
+    }
+    for (const auto& [key, r] : readings) {
+        const auto& [model, precision, source, a, b, regime] = key;
+        const std::string work = r.ratios.size() == 1
+            ? r.work
+            : source + ", the median of " + std::to_string(r.ratios.size()) + " pairs of lengths";
+        addPair(out, crossVendor, catalog, model, precision, work, regime, a, 1.0, b, median(r.ratios));
     }
 }
 

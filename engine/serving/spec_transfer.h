@@ -18,7 +18,8 @@
 // - A pair is two accelerators measured on one piece of work: the same model, precision and
 //   MLPerf round and scenario (each side the median per-GPU result of its submissions), or for
 //   other sources the same model, precision, lengths and source, both curves read at the
-//   geometric middle of the per-user rates they share (or their Offline rows). Systems of one
+//   geometric middle of the per-user rates they share (or their Offline rows); one pair per
+//   model, precision, source and two accelerators, at the median over the source's lengths. Systems of one
 //   accelerator (HGX B200 and DGX B200) are one side; an NVL72 rack and an 8-GPU node of the same
 //   die are different accelerator ids (gb200, b200) and do make a pair.
 // - Pairs across vendors stay out of the exponents: their serving stacks differ more than their

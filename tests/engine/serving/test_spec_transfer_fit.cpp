@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The step between two vendors' accelerators beyond their specs (spec_transfer.h): fitted on the
-// measured pairs that cross vendors, after the exponents fitted within one vendor, and carried by
-// a spec transfer from one vendor's rows to the other's accelerator.
+// The fit behind spec-ratio transfers (spec_transfer.h): which measured pairs of accelerators it
+// sees, and the step between two vendors' accelerators beyond their specs, fitted on the pairs that
+// cross vendors after the exponents fitted within one vendor, and carried by a spec transfer from
+// one vendor's rows to the other's accelerator.
 #include "serving/spec_transfer.h"
 #include "serving/throughput.h"
 #include "serving/calibration.h"
@@ -61,11 +62,55 @@ std::vector<BenchmarkPoint> sixRounds(double amdShare)
     return rows;
 }
 
+// A serving sweep's peak (no per-user rate) on two accelerators, one row per GPU and pair of
+// lengths, each with its own row id as the store gives them ("inferencex <id>").
+std::vector<BenchmarkPoint> sweepAtThreeLengths(double halfShare0, double halfShare1, double halfShare2)
+{
+    std::vector<BenchmarkPoint> rows;
+    std::int64_t id = 1;
+    const double lengths[3][2] = {{1024, 1024}, {8192, 1024}, {1024, 8192}};
+    const double shares[3] = {halfShare0, halfShare1, halfShare2};
+    for (int i = 0; i < 3; ++i) {
+        for (const char* system : {"sys-n-big", "sys-n-half"}) {
+            const bool half = std::string(system) == "sys-n-half";
+            BenchmarkPoint p = fixtures::row(id, "dense-70b", system, 0, half ? 1000 * shares[i] : 1000,
+                                             Grade::Measured, lengths[i][0], lengths[i][1]);
+            p.source = "sweep-bench " + std::to_string(1000 + id++);
+            rows.push_back(p);
+        }
+    }
+    return rows;
+}
+
 } // namespace
 
-class TestVendorStep : public QObject {
+class TestSpecTransferFit : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void aSourcesNameIsItsTextBeforeTheRowId()
+    {
+        QCOMPARE(sourceNameOf("inferencex 5a019a2b3e9bb909"), std::string_view("inferencex"));
+        QCOMPARE(sourceNameOf("TensorRT-LLM perf-overview (trtllm-bench throughput, max load) 09a395496a635161"),
+                 std::string_view("TensorRT-LLM perf-overview (trtllm-bench throughput, max load)"));
+        QCOMPARE(sourceNameOf("test"), std::string_view("test"));
+    }
+
+    void aSweepGivesOnePairAtTheMedianOfItsLengths()
+    {
+        // Rows of one source carry their own row ids; they still pair up by the source's name. The
+        // three pairs of lengths measure n-half at 0.4, 0.5 and 0.9 of n-big: one pair, at 0.5.
+        const Catalog c = vendorCatalog();
+        const SpecTransferFit fit = fitSpecTransfer(sweepAtThreeLengths(0.4, 0.5, 0.9), c);
+        QCOMPARE(fit.pairs.size(), std::size_t{1});
+        const SpecPair& p = fit.pairs.front();
+        QCOMPARE(p.fromGpu, std::string("n-big"));
+        QCOMPARE(p.toGpu, std::string("n-half"));
+        QCOMPARE(p.regime, SpecRegime::Compute);
+        VERIFY_RELATIVE(p.measured, 0.5, 1e-12);
+        VERIFY_RELATIVE(p.spec.bandwidth, 0.5, 1e-12);
+        QVERIFY2(p.work.find("sweep-bench, the median of 3 pairs of lengths") != std::string::npos, p.work.c_str());
+    }
+
     void fittedOnPairsAcrossVendorsAfterTheExponents()
     {
         // The six cross-vendor pairs have equal specs (ratio 1 on both), so the exponents predict
@@ -123,5 +168,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVendorStep)
-#include "test_vendor_step.moc"
+QTEST_GUILESS_MAIN(TestSpecTransferFit)
+#include "test_spec_transfer_fit.moc"
