@@ -163,11 +163,11 @@ double predictLog(const SpecPair& p, std::pair<double, double> ab)
     return ab.first * std::log(p.spec.bandwidth) + ab.second * std::log(p.spec.compute);
 }
 
-// Per pair of vendors, the median of the cross-vendor pairs' residuals after the fitted exponents,
-// oriented from the alphabetically first vendor to the other.
+// Per pair of vendors and regime, the median of the cross-vendor pairs' residuals after that
+// regime's fitted exponents, oriented from the alphabetically first vendor to the other.
 void fitVendorSteps(SpecTransferFit& fit, const Catalog& catalog)
 {
-    std::map<std::pair<std::string, std::string>, std::vector<double>> byVendors;
+    std::map<std::tuple<std::string, std::string, SpecRegime>, std::vector<double>> byVendors;
     for (const SpecPair& p : fit.crossVendorPairs) {
         if (!fit.fitted(p.regime))
             continue;
@@ -176,13 +176,13 @@ void fitVendorSteps(SpecTransferFit& fit, const Catalog& catalog)
         const std::string& from = catalog.gpu(p.fromGpu)->vendor;
         const std::string& to = catalog.gpu(p.toGpu)->vendor;
         if (from < to)
-            byVendors[{from, to}].push_back(residual);
+            byVendors[{from, to, p.regime}].push_back(residual);
         else
-            byVendors[{to, from}].push_back(-residual);
+            byVendors[{to, from, p.regime}].push_back(-residual);
     }
     for (const auto& [vendors, residuals] : byVendors)
         if (static_cast<int>(residuals.size()) >= kMinSpecPairs)
-            fit.vendorSteps.push_back({vendors.first, vendors.second, median(residuals),
+            fit.vendorSteps.push_back({std::get<0>(vendors), std::get<1>(vendors), std::get<2>(vendors), median(residuals),
                                        static_cast<int>(residuals.size())});
 }
 
@@ -251,17 +251,17 @@ SpecTransferFit fitSpecTransfer(std::span<const BenchmarkPoint> points, const Ca
     return fit;
 }
 
-const VendorStep* SpecTransferFit::vendorStep(std::string_view a, std::string_view b) const
+const VendorStep* SpecTransferFit::vendorStep(std::string_view a, std::string_view b, SpecRegime r) const
 {
     for (const VendorStep& v : vendorSteps)
-        if ((v.from == a && v.to == b) || (v.from == b && v.to == a))
+        if (v.regime == r && ((v.from == a && v.to == b) || (v.from == b && v.to == a)))
             return &v;
     return nullptr;
 }
 
-double SpecTransferFit::vendorFactor(std::string_view fromVendor, std::string_view toVendor) const
+double SpecTransferFit::vendorFactor(std::string_view fromVendor, std::string_view toVendor, SpecRegime r) const
 {
-    const VendorStep* v = fromVendor == toVendor ? nullptr : vendorStep(fromVendor, toVendor);
+    const VendorStep* v = fromVendor == toVendor ? nullptr : vendorStep(fromVendor, toVendor, r);
     if (!v)
         return 1.0;
     return std::exp(v->from == fromVendor ? v->logFactor : -v->logFactor);

@@ -24,11 +24,10 @@
 //   die are different accelerator ids (gb200, b200) and do make a pair.
 // - Pairs across vendors stay out of the exponents: their serving stacks differ more than their
 //   chips, so such a ratio measures software as much as hardware. They give instead one step per
-//   pair of vendors, the median of their residuals after the exponents (kMinSpecPairs at least),
-//   which a transfer across those vendors carries beside the spec ratio. With every round in the
-//   store NVIDIA's accelerators land 1.29x above AMD's, spec for spec, over 63 pairs; a new AMD
-//   chip read from NVIDIA rows alone read 2-3x high (MI355X on DeepSeek-R1 and Llama 3.3 70B from
-//   HGX B200).
+//   pair of vendors and regime, the median of their residuals after the regime's exponents
+//   (kMinSpecPairs at least), which a transfer across those vendors carries beside the spec ratio.
+//   A new AMD chip read from NVIDIA rows alone read 2-3x high (MI355X on DeepSeek-R1 and Llama 3.3
+//   70B from HGX B200); NVIDIA's accelerators land above AMD's spec for spec in both regimes.
 // - The band of a spec transfer: the 10th and 90th percentiles of the pairs' leave-one-pair-out
 //   residuals in its regime, so it says how far a new accelerator has landed from its specs.
 // - Fewer than kMinSpecPairs pairs in a regime: no fit for it, and transfers use the roofline.
@@ -69,10 +68,11 @@ struct SpecExponents {
     double logP10 = 0, logP90 = 0;     // leave-one-pair-out residuals
 };
 
-// How far one vendor's accelerators land from another's beyond what their specs carry: the median
-// residual of the measured pairs that cross the two, after the fitted exponents.
+// How far one vendor's accelerators land from another's beyond what their specs carry, in one
+// regime: the median residual of the measured pairs that cross the two, after the fitted exponents.
 struct VendorStep {
     std::string from, to; // vendors, alphabetical
+    SpecRegime regime = SpecRegime::Compute;
     double logFactor = 0; // log(to / from) beyond the spec ratio
     int pairs = 0;
 };
@@ -82,10 +82,11 @@ struct SpecTransferFit {
     std::vector<SpecPair> pairs;
     std::vector<SpecPair> crossVendorPairs;
     std::vector<VendorStep> vendorSteps;
-    // The step between two vendors, either way round; null for one vendor or when not fitted.
-    const VendorStep* vendorStep(std::string_view a, std::string_view b) const;
+    // The step between two vendors in a regime, either way round; null for one vendor or when not
+    // fitted.
+    const VendorStep* vendorStep(std::string_view a, std::string_view b, SpecRegime r) const;
     // exp(logFactor) from one vendor to another (its inverse the other way); 1 when not fitted.
-    double vendorFactor(std::string_view fromVendor, std::string_view toVendor) const;
+    double vendorFactor(std::string_view fromVendor, std::string_view toVendor, SpecRegime r) const;
 
     bool fitted(SpecRegime r) const { return regimes[static_cast<std::size_t>(r)].pairs >= kMinSpecPairs; }
     const SpecExponents& of(SpecRegime r) const { return regimes[static_cast<std::size_t>(r)]; }

@@ -121,14 +121,18 @@ private Q_SLOTS:
         QVERIFY(fit.fitted(SpecRegime::Compute));
         QCOMPARE(fit.of(SpecRegime::Compute).pairs, 6); // the cross-vendor pairs stay out
         QCOMPARE(fit.crossVendorPairs.size(), std::size_t{6});
-        const VendorStep* step = fit.vendorStep("NVIDIA", "AMD");
+        const VendorStep* step = fit.vendorStep("NVIDIA", "AMD", SpecRegime::Compute);
         QVERIFY(step);
         QCOMPARE(step->pairs, 6);
         QCOMPARE(step->from, std::string("AMD"));
-        VERIFY_RELATIVE(fit.vendorFactor("AMD", "NVIDIA"), 1 / 0.6, 1e-12);
-        VERIFY_RELATIVE(fit.vendorFactor("NVIDIA", "AMD"), 0.6, 1e-12);
-        QCOMPARE(fit.vendorFactor("NVIDIA", "NVIDIA"), 1.0);
-        QCOMPARE(fit.vendorFactor("NVIDIA", "Intel"), 1.0); // never measured against each other
+        constexpr SpecRegime compute = SpecRegime::Compute;
+        VERIFY_RELATIVE(fit.vendorFactor("AMD", "NVIDIA", compute), 1 / 0.6, 1e-12);
+        VERIFY_RELATIVE(fit.vendorFactor("NVIDIA", "AMD", compute), 0.6, 1e-12);
+        QCOMPARE(fit.vendorFactor("NVIDIA", "NVIDIA", compute), 1.0);
+        QCOMPARE(fit.vendorFactor("NVIDIA", "Intel", compute), 1.0); // never measured against each other
+        // Each regime has its own step: these Offline pairs say nothing of decode at an SLO.
+        QVERIFY(!fit.vendorStep("NVIDIA", "AMD", SpecRegime::Bandwidth));
+        QCOMPARE(fit.vendorFactor("NVIDIA", "AMD", SpecRegime::Bandwidth), 1.0);
     }
 
     void tooFewPairsAcrossVendorsGiveNoStep()
@@ -141,7 +145,7 @@ private Q_SLOTS:
         });
         const SpecTransferFit fit = fitSpecTransfer(rows, c);
         QVERIFY(fit.vendorSteps.empty());
-        QCOMPARE(fit.vendorFactor("NVIDIA", "AMD"), 1.0);
+        QCOMPARE(fit.vendorFactor("NVIDIA", "AMD", SpecRegime::Compute), 1.0);
     }
 
     void aTransferAcrossVendorsCarriesTheStep()
