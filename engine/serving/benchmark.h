@@ -12,13 +12,12 @@
 
 #include <cstdint>
 #include <string>
-#include <string_view>
 
 namespace planner {
 
 struct BenchmarkPoint {
     std::int64_t rowId = 0;  // id in the benchmark store, for "rows used"
-    std::string source;      // the source, a space, its row id: "mlperf-inference-v5.1 5.1-0123/...", "inferencex 5a01..."
+    std::string source;      // "mlperf-v5.1 v5.1-0123", "inferencex", ...
     std::string date;        // ISO date
     Grade grade = Grade::Measured;
 
@@ -43,13 +42,5 @@ struct BenchmarkPoint {
     units::Time ttftMedian, ttftP99, tpotMedian, tpotP99; // zero when unknown
     units::Power powerPerGpu;      // zero when not measured
 };
-
-// The source a point came from without its row id ("inferencex" of "inferencex 5a01..."): row ids
-// hold no spaces (data/SCHEMA.md), a source's name may.
-inline std::string_view sourceNameOf(std::string_view source)
-{
-    const auto space = source.rfind(' ');
-    return space == std::string_view::npos ? source : source.substr(0, space);
-}
 
 } // namespace planner

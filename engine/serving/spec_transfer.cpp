@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "serving/spec_transfer.h"
 
-#include "core/number_text.h"
 #include "serving/software_gain.h"
-#include "serving/throughput_curve.h"
 #include "serving/throughput.h"
 #include "serving/uncertainty.h"
 #include "serving/validation.h"
@@ -35,9 +33,6 @@ double median(std::vector<double> v)
     const std::size_t n = v.size();
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
-
-// One piece of work: what both sides of a pair must share.
-using WorkKey = std::tuple<std::string, Precision, std::string, long, long>; // model, precision, source, in, out
 
 void addPair(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, const Catalog& catalog, const std::string& model, Precision p,
              const std::string& work, SpecRegime regime, const std::string& a, double va, const std::string& b,
@@ -81,64 +76,6 @@ void mlperfPairs(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor,
             for (auto b = std::next(a); b != byGpu.end(); ++b)
                 addPair(out, crossVendor, catalog, model, precision, work, regime, a->first, median(a->second), b->first,
                         median(b->second));
-    }
-}
-
-// Other sources: per work key, one curve per accelerator, read where both curves have runs. One
-// pair per model, precision, source, two accelerators and regime, at the median of its lengths'
-// ratios: a sweep over fifteen pairs of lengths (TensorRT-LLM's tables) measures one hardware
-// ratio, not fifteen, and would outvote MLPerf's rounds in the fit.
-void curvePairs(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, std::span<const BenchmarkPoint> points,
-                const Catalog& catalog)
-{
-    std::map<WorkKey, std::map<std::string, ThroughputCurve>> curves;
-    for (const BenchmarkPoint& p : points) {
-        const std::string gpu = gpuIdOf(p, catalog);
-        if (mlperfRoundIndex(p.source) || gpu.empty() || p.model.empty() || !(p.totalPerGpu.value() > 0))
-            continue;
-        curves[{modelIdOf(p, catalog), p.precision, std::string(sourceNameOf(p.source)), std::lround(p.inputTokens),
-                std::lround(p.outputTokens)}][gpu]
-            .add(p);
-    }
-    struct Readings {
-        std::vector<double> ratios; // b over a, per pair of lengths
-        std::string work;           // the one reading's, when there is one
-    };
-    using PairKey = std::tuple<std::string, Precision, std::string, std::string, std::string, SpecRegime>;
-    std::map<PairKey, Readings> readings;
-    for (auto& [key, byGpu] : curves) {
-        for (auto& [gpu, curve] : byGpu)
-            curve.finish();
-        const auto& [model, precision, source, in, out_] = key;
-        for (auto a = byGpu.begin(); a != byGpu.end(); ++a)
-            for (auto b = std::next(a); b != byGpu.end(); ++b) {
-                const auto loA = a->second.lowestPerUser(), hiA = a->second.highestPerUser();
-                const auto loB = b->second.lowestPerUser(), hiB = b->second.highestPerUser();
-                const double lo = loA && loB ? std::max(loA->value(), loB->value()) : 0;
-                const double hi = hiA && hiB ? std::min(hiA->value(), hiB->value()) : 0;
-                const bool shared = lo > 0 && hi >= lo;
-                const double at = shared ? std::sqrt(lo * hi) : 0; // no shared rates: the Offline peaks
-                const auto ra = a->second.read(units::tokens_per_second(at));
-                const auto rb = b->second.read(units::tokens_per_second(at));
-                if (!ra || !rb || (!shared && (!ra->offline || !rb->offline)))
-                    continue;
-                const double va = units::in_tokens_per_second(ra->totalPerGpu);
-                const double vb = units::in_tokens_per_second(rb->totalPerGpu);
-                if (!(va > 0) || !(vb > 0))
-                    continue;
-                Readings& r = readings[{model, precision, source, a->first, b->first,
-                                        shared ? SpecRegime::Bandwidth : SpecRegime::Compute}];
-                r.ratios.push_back(vb / va);
-                r.work = source + (shared ? " at " + numberText(at) + " tok/s/user" : " peak") + " (" + std::to_string(in)
-                    + "/" + std::to_string(out_) + ")";
-            }
-    }
-    for (const auto& [key, r] : readings) {
-        const auto& [model, precision, source, a, b, regime] = key;
-        const std::string work = r.ratios.size() == 1
-            ? r.work
-            : source + ", the median of " + std::to_string(r.ratios.size()) + " pairs of lengths";
-        addPair(out, crossVendor, catalog, model, precision, work, regime, a, 1.0, b, median(r.ratios));
     }
 }
 
@@ -230,7 +167,6 @@ SpecTransferFit fitSpecTransfer(std::span<const BenchmarkPoint> points, const Ca
 {
     SpecTransferFit fit;
     mlperfPairs(fit.pairs, fit.crossVendorPairs, points, catalog);
-    curvePairs(fit.pairs, fit.crossVendorPairs, points, catalog);
     for (SpecRegime r : {SpecRegime::Compute, SpecRegime::Bandwidth}) {
         std::vector<const SpecPair*> mine;
         for (const SpecPair& p : fit.pairs)

@@ -258,10 +258,10 @@ private Q_SLOTS:
     // another by the roofline's prefill ratio at a prefill batch of at least 8,192 tokens; at
     // these points the pools run flat out, so the measured ratio is the prefill ratio. One 1k
     // request alone would read the weights more than it computes on either system (ratio 1.00);
-    // batched, prefill is mostly compute-bound and the roofline gives 1.062, short of GB200's 10
-    // PF of FP4 over B200's 9 PF by its communication across the 72-GPU domain. GB200 also runs
-    // its GPUs at 1,200 W against 1,000 W, which the roofline does not see: the model is 9.3%
-    // low. Stated error: within 10%. (At the other shared layout,
+    // batched, prefill is mostly compute-bound and the roofline gives 1.067, short of GB200's 10
+    // PF of FP4 (5 of FP8 for attention) over B200's 9 PF (4.5) by its communication across the
+    // 72-GPU domain. GB200 also runs its GPUs at 1,200 W against 1,000 W, which the roofline does
+    // not see: the model is 8.9% low. Stated error: within 10%. (At the other shared layout,
     // 12 prefill and 32 decode GPUs, the runs sit at 91 and 56 tok/s/user, where decode sets the
     // pace and the prefill pool idles: no prefill rate can be read there.)
     void theRooflinePrefillRatioMatchesInferenceXsPools()
