@@ -360,7 +360,7 @@ struct SourceReading {
 // run (3,863), 8x apart, with a band of 0.7x-1.3x that covered neither end. The band widens to
 // cover every source's reading, and a warning names the two ends.
 void coverSourceSpread(ThroughputEstimate& e, const Context& c, double median, const SourceReading& low,
-                       const SourceReading& high)
+                       const SourceReading& high, std::string_view figureIs)
 {
     if (!(low.perGpu > 0) || !(median > 0) || high.perGpu <= 2.0 * low.perGpu)
         return;
@@ -370,7 +370,7 @@ void coverSourceSpread(ThroughputEstimate& e, const Context& c, double median, c
                           "widened to cover them all, so read it rather than the figure",
                           low.system + "'s rows give " + numberText(low.perGpu) + " tok/s per GPU and " + high.system
                               + "'s " + numberText(high.perGpu) + " (" + numberText(high.perGpu / low.perGpu)
-                              + "x apart); the figure is the median of the transfers",
+                              + "x apart); the figure is " + std::string(figureIs),
                           Severity::Serious});
 }
 
@@ -383,7 +383,10 @@ constexpr std::size_t kSpecSources = 5;
 // The first source the roofline can relate answers. A spec-ratio answer is the median of the spec
 // transfers from up to kSpecSources distinct accelerators among the sources at the query's
 // precision, lengths and serving, in rank order; with an even count, the geometric mean of the
-// middle two, carried on the better ranked of them. The estimate names every source it weighed.
+// middle two, carried on the better ranked of them. Two readings more than 2x apart have no
+// middle: their geometric mean is neither, so the better ranked stands (MI300X read from MI325X's
+// and H200's DeepSeek-R1 runs, 7x apart, as 862 tok/s per GPU where MI325X alone gives 323 and
+// 299 was measured); the band still reaches the other. The estimate names every source it weighed.
 // A source votes whether or not its runs reach the requirement (one read past them follows the
 // interactivity trend, throughput_read.cpp): voters that came and went with the requirement made
 // the figure jump along the interactivity axis. Before MI350X had rows, its DeepSeek-R1 FP8 figure
@@ -436,7 +439,10 @@ std::optional<ThroughputEstimate> fromRoofline(
     std::vector<std::size_t> byValue(spec.size());
     std::iota(byValue.begin(), byValue.end(), std::size_t{0});
     std::sort(byValue.begin(), byValue.end(), [&](std::size_t a, std::size_t b) { return value(a) < value(b); });
-    const std::size_t lo = byValue[(spec.size() - 1) / 2], hi = byValue[spec.size() / 2];
+    std::size_t lo = byValue[(spec.size() - 1) / 2], hi = byValue[spec.size() / 2];
+    const bool noMiddle = spec.size() == 2 && value(hi) > 2 * value(lo);
+    if (noMiddle)
+        lo = hi = 0;
     const double median = std::sqrt(value(lo) * value(hi));
     std::string readings;
     for (std::size_t i = 0; i < spec.size(); ++i)
@@ -452,10 +458,13 @@ std::optional<ThroughputEstimate> fromRoofline(
         for (CurvePoint& p : e.curve)
             p.totalPerGpu *= f;
     }
+    const std::string middle = spec.size() % 2 ? ""
+        : noMiddle ? "; more than 2x apart, so the first, the better ranked, stands"
+                   : "; the geometric mean of the middle two";
     e.derivation = "the median of " + std::to_string(spec.size()) + " accelerators' spec transfers in tok/s per GPU ("
-        + readings + (spec.size() % 2 ? ")" : "; the geometric mean of the middle two)") + ", "
-        + spec[carrier].spec->basis;
-    coverSourceSpread(e, c, median, low, high);
+        + readings + middle + "), " + spec[carrier].spec->basis;
+    coverSourceSpread(e, c, median, low, high,
+                      noMiddle ? "the better ranked transfer's" : "the median of the transfers");
     return e;
 }
 

@@ -167,32 +167,42 @@ private Q_SLOTS:
             QVERIFY2(w.message.find("disagree by more than 2x") == std::string::npos, w.message.c_str());
     }
 
-    void twoSourcesGiveTheirGeometricMean()
+    void twoSourcesMoreThanTwiceApartTakeTheBetterRanked()
     {
-        // 1,000 and 4,000 at ratio 1: sqrt(1,000 x 4,000) = 2,000.
+        // 1,000 (sys-same) and 4,000 (sys-odd) at ratio 1, 4x apart: no middle to take. Their
+        // geometric mean, 2,000, is neither; the better ranked stands. Equal in every other rank,
+        // sys-odd comes first by name: 4,000. The band reaches down to sys-same's 1,000.
         const auto e = twoSourcesOffline(1000, 4000);
         QVERIFY(e);
-        VERIFY_RELATIVE(tps(e.value().totalPerGpu), 2000.0, 1e-9);
-        QVERIFY2(e.value().derivation.find("geometric mean") != std::string::npos, e.value().derivation.c_str());
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), 4000.0, 1e-9);
+        VERIFY_RELATIVE(tps(e.value().p10PerGpu), 1000.0, 1e-9);
+        VERIFY_RELATIVE(tps(e.value().p90PerGpu), 4000.0, 1e-9);
+        QCOMPARE(e.value().transferredFrom, std::string("sys-odd"));
+        const std::string& how = e.value().derivation;
+        QVERIFY2(how.find("more than 2x apart, so the first, the better ranked, stands") != std::string::npos, how.c_str());
+        bool said = false;
+        for (const Warning& w : e.value().warnings)
+            said = said || w.detail.find("the figure is the better ranked transfer's") != std::string::npos;
+        QVERIFY(said);
     }
 
     void oneAcceleratorCountsOnce()
     {
         // Two systems of one GPU are one source, not two votes: sys-same and sys-same-too (both
-        // gpu-same, 1,000 and 1,100) against sys-odd's 4,000. Two accelerators weighed: the
-        // geometric mean of the better ranked gpu-same reading and sys-odd's.
+        // gpu-same, 1,000 and 1,100) against sys-odd's 1,800. Two accelerators weighed: the
+        // geometric mean of the better ranked gpu-same reading and sys-odd's (within 2x).
         Catalog c = medianCatalog(8, 8);
         c.systems.push_back(fixtures::system("sys-same-too", "gpu-same", 8));
         const std::vector<BenchmarkPoint> rows{fixtures::row(1, "dense-70b", "sys-same", 0, 1000),
                                                fixtures::row(2, "dense-70b", "sys-same-too", 0, 1100),
-                                               fixtures::row(3, "dense-70b", "sys-odd", 0, 4000)};
+                                               fixtures::row(3, "dense-70b", "sys-odd", 0, 1800)};
         const Calibration cal = handExponents();
         const ThroughputModel model(rows, c, cal);
         const auto e = model.estimate(offline());
         QVERIFY(e);
         QVERIFY2(e.value().derivation.find("median of 2") != std::string::npos, e.value().derivation.c_str());
         const double low = e.value().derivation.find("sys-same-too") != std::string::npos ? 1100 : 1000;
-        VERIFY_RELATIVE(tps(e.value().totalPerGpu), std::sqrt(low * 4000), 1e-9);
+        VERIFY_RELATIVE(tps(e.value().totalPerGpu), std::sqrt(low * 1800), 1e-9);
     }
 
     void aRackTargetKeepsToRackSources()
