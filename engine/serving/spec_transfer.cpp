@@ -34,9 +34,9 @@ double median(std::vector<double> v)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-void addPair(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, const Catalog& catalog, const std::string& model, Precision p,
-             const std::string& work, SpecRegime regime, const std::string& a, double va, const std::string& b,
-             double vb)
+void addPair(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, const Catalog& catalog,
+             const std::string& model, Precision p, const std::string& work, SpecRegime regime, const std::string& a,
+             double va, const std::string& b, double vb)
 {
     if (a == b || !(va > 0) || !(vb > 0))
         return;
@@ -45,7 +45,8 @@ void addPair(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, con
     const std::string& from = swap ? b : a;
     const std::string& to = swap ? a : b;
     const double ratio = swap ? va / vb : vb / va;
-    // Across vendors the serving stacks differ more than the chips: such a ratio measures software.
+    // Across vendors the serving stacks differ more than the chips: such a ratio measures software,
+    // so it goes to the vendor step (fitVendorSteps), not to the exponents.
     const GpuSpec* ga = catalog.gpu(from);
     const GpuSpec* gb = catalog.gpu(to);
     if (!ga || !gb)
@@ -55,7 +56,8 @@ void addPair(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, con
 }
 
 // MLPerf: per (model, precision, round, scenario), each accelerator's median per-GPU result.
-void mlperfPairs(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, std::span<const BenchmarkPoint> points, const Catalog& catalog)
+void mlperfPairs(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, std::span<const BenchmarkPoint> points,
+                 const Catalog& catalog)
 {
     using Key = std::tuple<std::string, Precision, int, MlperfScenario>;
     std::map<Key, std::map<std::string, std::vector<double>>> results;
@@ -74,8 +76,8 @@ void mlperfPairs(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor,
         const std::string work = "MLPerf " + roundName(round) + " " + std::string(scenarioName(scenario));
         for (auto a = byGpu.begin(); a != byGpu.end(); ++a)
             for (auto b = std::next(a); b != byGpu.end(); ++b)
-                addPair(out, crossVendor, catalog, model, precision, work, regime, a->first, median(a->second), b->first,
-                        median(b->second));
+                addPair(out, crossVendor, catalog, model, precision, work, regime, a->first, median(a->second),
+                        b->first, median(b->second));
     }
 }
 
@@ -119,8 +121,8 @@ void fitVendorSteps(SpecTransferFit& fit, const Catalog& catalog)
     }
     for (const auto& [vendors, residuals] : byVendors)
         if (static_cast<int>(residuals.size()) >= kMinSpecPairs)
-            fit.vendorSteps.push_back({std::get<0>(vendors), std::get<1>(vendors), std::get<2>(vendors), median(residuals),
-                                       static_cast<int>(residuals.size())});
+            fit.vendorSteps.push_back({std::get<0>(vendors), std::get<1>(vendors), std::get<2>(vendors),
+                                       median(residuals), static_cast<int>(residuals.size())});
 }
 
 } // namespace

@@ -232,7 +232,8 @@ std::optional<SpecTransfer> fromSpecRatio(const Context& c, const MeasuredCurve&
         + numberText(x.compute);
     if (step) {
         out.reading += ", x " + numberText(vendor) + " from " + fromGpu->vendor + " to " + toGpu->vendor
-            + " (the median of " + std::to_string(step->pairs) + " measured pairs across the two vendors beyond their specs)";
+            + " (the median of " + std::to_string(step->pairs)
+            + " measured pairs across the two vendors beyond their specs)";
         e.evidence.add("model:vendor-step", Grade::Estimate);
     }
     if (length.scaled != 1.0)

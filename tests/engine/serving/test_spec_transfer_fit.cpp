@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The fit behind spec-ratio transfers (spec_transfer.h): which measured pairs of accelerators it
-// sees (MLPerf rounds only), and the step between two vendors' accelerators beyond their specs, fitted on the pairs that
-// cross vendors after the exponents fitted within one vendor, and carried by a spec transfer from
-// one vendor's rows to the other's accelerator.
+// sees (MLPerf rounds only), and the step between two vendors' accelerators beyond their specs,
+// fitted on the pairs that cross vendors after the exponents fitted within one vendor, and carried
+// by a spec transfer from one vendor's rows to the other's accelerator.
 #include "serving/spec_transfer.h"
 #include "serving/throughput.h"
 #include "serving/calibration.h"
@@ -31,10 +31,12 @@ GpuSpec vendorGpu(const std::string& id, const std::string& vendor, double tbps,
 Catalog vendorCatalog()
 {
     Catalog c;
-    c.gpus = {vendorGpu("n-big", "NVIDIA", 8, 5), vendorGpu("n-half", "NVIDIA", 4, 2.5), vendorGpu("a-big", "AMD", 8, 5)};
+    c.gpus = {vendorGpu("n-big", "NVIDIA", 8, 5), vendorGpu("n-half", "NVIDIA", 4, 2.5),
+              vendorGpu("a-big", "AMD", 8, 5)};
     c.systems = {fixtures::system("sys-n-big", "n-big", 8), fixtures::system("sys-n-half", "n-half", 8),
                  fixtures::system("sys-a-big", "a-big", 8)};
-    c.models = {fixtures::model("dense-70b", 70e9, 70e9, 80, 327680), fixtures::model("dense-8b", 8e9, 8e9, 32, 131072)};
+    c.models = {fixtures::model("dense-70b", 70e9, 70e9, 80, 327680),
+                fixtures::model("dense-8b", 8e9, 8e9, 32, 131072)};
     return c;
 }
 
@@ -156,7 +158,8 @@ private Q_SLOTS:
         QVERIFY(e);
         QCOMPARE(e.value().method, ThroughputMethod::Transferred);
         VERIFY_RELATIVE(tps(e.value().totalPerGpu), 1200.0, 1e-9);
-        QVERIFY2(e.value().derivation.find("x 0.6 from NVIDIA to AMD") != std::string::npos, e.value().derivation.c_str());
+        QVERIFY2(e.value().derivation.find("x 0.6 from NVIDIA to AMD") != std::string::npos,
+                 e.value().derivation.c_str());
         bool stated = false;
         for (const auto& input : e.value().evidence.inputs)
             stated = stated || input.view() == "model:vendor-step";

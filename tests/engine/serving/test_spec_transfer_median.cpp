@@ -179,7 +179,8 @@ private Q_SLOTS:
         VERIFY_RELATIVE(tps(e.value().p90PerGpu), 4000.0, 1e-9);
         QCOMPARE(e.value().transferredFrom, std::string("sys-odd"));
         const std::string& how = e.value().derivation;
-        QVERIFY2(how.find("more than 2x apart, so the first, the better ranked, stands") != std::string::npos, how.c_str());
+        QVERIFY2(how.find("more than 2x apart, so the first, the better ranked, stands") != std::string::npos,
+                 how.c_str());
         bool said = false;
         for (const Warning& w : e.value().warnings)
             said = said || w.detail.find("the figure is the better ranked transfer's") != std::string::npos;
