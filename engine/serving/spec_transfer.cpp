@@ -200,9 +200,7 @@ const VendorStep* SpecTransferFit::vendorStep(std::string_view a, std::string_vi
 double SpecTransferFit::vendorFactor(std::string_view fromVendor, std::string_view toVendor, SpecRegime r) const
 {
     const VendorStep* v = fromVendor == toVendor ? nullptr : vendorStep(fromVendor, toVendor, r);
-    if (!v)
-        return 1.0;
-    return std::exp(v->from == fromVendor ? v->logFactor : -v->logFactor);
+    return v ? v->factorFrom(fromVendor) : 1.0;
 }
 
 } // namespace planner

@@ -40,9 +40,11 @@
 #include "catalog/catalog.h"
 
 #include <array>
+#include <cmath>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace planner {
@@ -79,6 +81,12 @@ struct VendorStep {
     SpecRegime regime = SpecRegime::Compute;
     double logFactor = 0; // log(to / from) beyond the spec ratio
     int pairs = 0;
+
+    // The factor a transfer from fromVendor's rows carries: exp(logFactor), inverted the other way.
+    double factorFrom(std::string_view fromVendor) const
+    {
+        return std::exp(fromVendor == from ? logFactor : -logFactor);
+    }
 };
 
 struct SpecTransferFit {

@@ -212,7 +212,7 @@ std::optional<SpecTransfer> fromSpecRatio(const Context& c, const MeasuredCurve&
     const GpuSpec* toGpu = c.catalog.gpu(to->gpu);
     const VendorStep* step = fromGpu && toGpu && fromGpu->vendor != toGpu->vendor
         ? fit.vendorStep(fromGpu->vendor, toGpu->vendor, regime) : nullptr;
-    const double vendor = step ? fit.vendorFactor(fromGpu->vendor, toGpu->vendor, regime) : 1.0;
+    const double vendor = step ? step->factorFrom(fromGpu->vendor) : 1.0;
     const double hardware = fit.ratio(*spec, regime) * vendor;
     const double load = toFullLoad(c, m);
     ThroughputEstimate e = transferredFrom(c, m, hardware * length.scaled * load, &target);
