@@ -150,25 +150,109 @@ std::pair<std::optional<double>, std::optional<double>> fitRates(const std::vect
 
 } // namespace
 
-double SoftwareGain::factor(std::string_view model, MlperfScenario s, int fromRound, int toRound) const
+namespace {
+
+std::size_t rateIndex(MlperfScenario s)
 {
-    if (toRound <= fromRound || totalPairs == 0)
-        return 1.0;
-    const auto first = firstRound.find(model);
-    const StepWeights w = weightsOf(fromRound, toRound, first == firstRound.end() ? fromRound : first->second);
-    const std::size_t i = s == MlperfScenario::Unknown ? index(MlperfScenario::Server) : index(s);
-    return std::exp(logGainYoung[i] * w.young + logGainMature[i] * w.mature);
+    return s == MlperfScenario::Unknown ? index(MlperfScenario::Server) : index(s);
 }
 
-double SoftwareGain::spread(std::string_view model, int fromRound, int toRound) const
+// The measured step of the benchmark from `from` reaching farthest without passing `to`.
+const SoftwareGain::MeasuredStep* longestMeasured(const SoftwareGain& g, std::string_view model, MlperfScenario s,
+                                                  int from, int to, int& reached)
 {
-    if (toRound <= fromRound || totalPairs == 0)
-        return 0.0;
+    const SoftwareGain::MeasuredStep* best = nullptr;
+    for (int end = to; end > from && !best; --end)
+        if (const auto it = g.measuredSteps.find(std::make_tuple(model, s, from, end)); it != g.measuredSteps.end()) {
+            best = &it->second;
+            reached = end;
+        }
+    return best;
+}
+
+// Each benchmark's own steps: the median of the log gains of the systems measured in both rounds.
+template <class Best>
+void fitMeasuredSteps(const Best& best, SoftwareGain& out)
+{
+    std::map<std::tuple<std::string, MlperfScenario, int, int>, std::vector<double>> gains;
+    for (const auto& [key, rounds] : best)
+        for (auto it = rounds.begin(); std::next(it) != rounds.end(); ++it) {
+            const auto next = std::next(it);
+            gains[{std::get<0>(key), std::get<3>(key), it->first, next->first}].push_back(
+                std::log(next->second / it->second));
+        }
+    for (auto& [step, logs] : gains) {
+        if (logs.size() < 2)
+            continue;
+        std::sort(logs.begin(), logs.end());
+        const std::size_t n = logs.size();
+        const double median = n % 2 ? logs[n / 2] : 0.5 * (logs[n / 2 - 1] + logs[n / 2]);
+        double ss = 0;
+        for (double g : logs)
+            ss += (g - median) * (g - median);
+        out.measuredSteps[step] = {median, std::sqrt(ss / static_cast<double>(n - 1)), static_cast<int>(n)};
+    }
+}
+
+} // namespace
+
+double SoftwareGain::factor(std::string_view model, MlperfScenario s, int fromRound, int toRound) const
+{
+    if (toRound == fromRound || totalPairs == 0)
+        return 1.0;
+    if (toRound < fromRound) {
+        const auto it = measuredSteps.find(std::make_tuple(model, s, toRound, fromRound));
+        return it == measuredSteps.end() ? 1.0 : std::exp(-it->second.logGain);
+    }
     const auto first = firstRound.find(model);
     const int start = first == firstRound.end() ? fromRound : first->second;
+    const std::size_t i = rateIndex(s);
+    double log = 0;
+    for (int k = fromRound; k < toRound;) {
+        int reached = k + 1;
+        if (const MeasuredStep* m = longestMeasured(*this, model, s, k, toRound, reached)) {
+            log += m->logGain;
+            k = reached;
+            continue;
+        }
+        const StepWeights w = weightsOf(k, k + 1, start);
+        log += logGainYoung[i] * w.young + logGainMature[i] * w.mature;
+        ++k;
+    }
+    return std::exp(log);
+}
+
+double SoftwareGain::spread(std::string_view model, MlperfScenario s, int fromRound, int toRound) const
+{
+    if (toRound == fromRound || totalPairs == 0)
+        return 0.0;
+    const auto first = firstRound.find(model);
+    const int lo = std::min(fromRound, toRound), hi = std::max(fromRound, toRound);
+    const int start = first == firstRound.end() ? lo : first->second;
+    auto ruleSd = [&](int k) { return ageOf(k, start) == 0 ? youngSd : matureSd; };
+    if (toRound < fromRound) {
+        const auto it = measuredSteps.find(std::make_tuple(model, s, lo, hi));
+        if (it == measuredSteps.end())
+            return 0.0; // nothing is undone, so nothing widens
+        double variance = 0;
+        for (int k = lo; k < hi; ++k)
+            variance += ruleSd(k) * ruleSd(k);
+        return std::max(it->second.sd, std::sqrt(variance));
+    }
     double variance = 0;
-    for (int k = fromRound; k < toRound; ++k)
-        variance += ageOf(k, start) == 0 ? youngSd * youngSd : matureSd * matureSd;
+    for (int k = lo; k < hi;) {
+        int reached = k + 1;
+        if (const MeasuredStep* m = longestMeasured(*this, model, s, k, hi, reached)) {
+            double rule = 0;
+            for (int j = k; j < reached; ++j)
+                rule += ruleSd(j) * ruleSd(j);
+            variance += std::max(m->sd * m->sd, rule);
+            k = reached;
+            continue;
+        }
+        variance += ruleSd(k) * ruleSd(k);
+        ++k;
+    }
     return std::sqrt(variance);
 }
 
@@ -216,6 +300,7 @@ SoftwareGain fitSoftwareGain(std::span<const BenchmarkPoint> points, const Catal
     out.totalPairs = static_cast<int>(pairs.size());
     if (pairs.empty())
         return out;
+    fitMeasuredSteps(best, out);
     int all = 0;
     const auto [pooledYoung, pooledMature] = fitRates(pairs, std::nullopt, all);
     for (MlperfScenario s : {MlperfScenario::Offline, MlperfScenario::Server, MlperfScenario::Interactive}) {

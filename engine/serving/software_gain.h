@@ -27,6 +27,13 @@
 // - The spread of each kind's pairs around the fit (standard deviation of the residual log gains,
 //   per step) widens the uncertainty band of a figure carried across rounds (uncertainty.h): a
 //   young step by the young spread, each mature step by the mature one.
+// - Where the store measures a benchmark's own step between two rounds on at least two systems
+//   (one scenario), the median of their log gains stands for that step instead of the rule: the
+//   rule pools benchmarks, and DeepSeek-R1 Server gained x1.95-2.8 from v5.1 to v6.0 where the
+//   pooled young step is x1.1. Such a step also carries a figure back: a v6.0 row read for a v5.1
+//   question loses the benchmark's measured gain (a rule-only step is never undone: the pooled
+//   rate over-corrects the mature benchmarks that barely moved). Its spread is the larger of
+//   the systems' spread around their median and the rule's for that step.
 
 #include "serving/benchmark.h"
 #include "catalog/catalog.h"
@@ -37,6 +44,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 
 namespace planner {
 
@@ -61,10 +69,19 @@ struct SoftwareGain {
     double youngSd = 0, matureSd = 0;      // per step, of log gains around the fit
     std::map<std::string, int, std::less<>> firstRound; // model id -> first round index in the store
 
-    // exp(sum over the steps r0 .. r1-1 of their gains); 1 when r1 <= r0 or unfitted.
+    struct MeasuredStep {
+        double logGain = 0; // median over the systems measured in both rounds
+        double sd = 0;      // of their log gains around that median
+        int systems = 0;
+    };
+    // (model id, scenario, from round, to round) -> the benchmark's own step, from at least two systems.
+    std::map<std::tuple<std::string, MlperfScenario, int, int>, MeasuredStep, std::less<>> measuredSteps;
+
+    // exp(sum over the steps r0 .. r1-1 of their gains), a measured step standing for the rule's
+    // where there is one; r1 < r0 undoes measured steps only; 1 within a round or unfitted.
     double factor(std::string_view model, MlperfScenario s, int fromRound, int toRound) const;
     // The spread (log, one standard deviation) of that factor: the steps' spreads added in quadrature.
-    double spread(std::string_view model, int fromRound, int toRound) const;
+    double spread(std::string_view model, MlperfScenario s, int fromRound, int toRound) const;
     // The next round after the newest one in the store (0 when the store has no MLPerf round).
     int nextRound = 0;
 };

@@ -171,31 +171,30 @@ bool offlineRowOf(const Context& c, const ThroughputQuery& q)
 }
 
 // The software gain from the rows' round to the query's (never within one round), then the band
-// of the method, widened by the spread of the gain for each round carried across.
+// of the method, widened by the spread of the gain for each round carried across. A query for an
+// earlier round than the rows' (validation asks each row for its own round) loses the benchmark's
+// measured gain between the two, where the store measures one (software_gain.h).
 void finishEstimate(const Calibration& cal, const ThroughputQuery& q, std::string_view model, ThroughputEstimate& e)
 {
     const int next = cal.softwareGain.nextRound;
     const bool expected = q.round == 0 && q.software == SoftwareMode::Expected;
     const int target = q.round > 0 ? q.round : next;
-    const int steps = e.sourceRound > 0 && target > e.sourceRound ? target - e.sourceRound : 0;
+    const bool crossed = e.sourceRound > 0 && target > 0 && target != e.sourceRound;
+    const MlperfScenario s = q.scenario != MlperfScenario::Unknown ? q.scenario
+        : q.minPerUser.value() > 0                                 ? MlperfScenario::Server
+                                                                   : MlperfScenario::Offline;
     double widen = 0;
-    if (steps > 0 && q.round == 0 && !expected) {
+    if (crossed && q.round == 0 && !expected) {
         // Measured: the figure stands, but the next round will differ from it by the gain's spread.
-        widen = 1.2816 * cal.softwareGain.spread(model, e.sourceRound, target);
+        widen = 1.2816 * cal.softwareGain.spread(model, s, e.sourceRound, target);
         e.derivation += std::string(e.derivation.empty() ? "" : "; ") + "software as measured in "
             + roundName(e.sourceRound) + " (workload.software = measured; expected would apply x"
-            + numberText(cal.softwareGain.factor(model, q.minPerUser.value() > 0 ? MlperfScenario::Server
-                                                                                 : MlperfScenario::Offline,
-                                                 e.sourceRound, target))
-            + " for " + roundName(target) + ")";
+            + numberText(cal.softwareGain.factor(model, s, e.sourceRound, target)) + " for " + roundName(target) + ")";
     } else if (e.sourceRound == 0 && q.round == 0 && !e.rowsUsed.empty() && !e.derivation.empty()) {
         e.derivation += expected ? "; no software gain applied (workload.software = expected): the rows come from no "
                                    "MLPerf round, so there is no round to carry them from"
                                  : "; software as measured (workload.software = measured)";
-    } else if (steps > 0) {
-        const MlperfScenario s = q.scenario != MlperfScenario::Unknown ? q.scenario
-            : q.minPerUser.value() > 0                                ? MlperfScenario::Server
-                                                                       : MlperfScenario::Offline;
+    } else if (crossed) {
         const double f = cal.softwareGain.factor(model, s, e.sourceRound, target);
         if (f != 1.0) {
             e.softwareGain = f;
@@ -208,7 +207,7 @@ void finishEstimate(const Calibration& cal, const ThroughputQuery& q, std::strin
                     + " expected software gain from " + roundName(e.sourceRound) + " to " + roundName(target)
                     + " (fitted on past rounds; workload.software = expected)";
         }
-        widen = 1.2816 * cal.softwareGain.spread(model, e.sourceRound, target);
+        widen = 1.2816 * cal.softwareGain.spread(model, s, e.sourceRound, target);
     }
     const ErrorBand& band = e.ownBand ? *e.ownBand : cal.bands[static_cast<std::size_t>(e.method)];
     e.p10PerGpu = e.totalPerGpu * std::exp(band.logP10 - widen);

@@ -13,10 +13,11 @@ using namespace planner;
 namespace {
 
 // An MLPerf row as the importer writes its source: "mlperf-inference-v4.1 4.1-0007/llama2-70b-99/Server".
-BenchmarkPoint mlperfRow(std::int64_t id, const std::string& round, const std::string& scenario, double total)
+BenchmarkPoint mlperfRow(std::int64_t id, const std::string& round, const std::string& scenario, double total,
+                         const std::string& system = "sys-a")
 {
     const double perUser = scenario == "Offline" ? 0.0 : (scenario == "Server" ? 5.0 : 25.0);
-    BenchmarkPoint p = fixtures::row(id, "dense-70b", "sys-a", perUser, total);
+    BenchmarkPoint p = fixtures::row(id, "dense-70b", system, perUser, total);
     p.source = "mlperf-inference-" + round + " " + round.substr(1) + "-0007/llama2-70b-99/" + scenario;
     return p;
 }
@@ -75,7 +76,8 @@ private Q_SLOTS:
     // benchmark first seen in v5.1 carried to v6.0 takes the young step: x1.5.
     void youngAndMatureStepsHaveTheirOwnRates()
     {
-        const std::vector<BenchmarkPoint> rows{mlperfRow(1, "v4.0", "Offline", 1000), mlperfRow(2, "v4.1", "Offline", 1500),
+        const std::vector<BenchmarkPoint> rows{mlperfRow(1, "v4.0", "Offline", 1000),
+                                               mlperfRow(2, "v4.1", "Offline", 1500),
                                                mlperfRow(3, "v5.1", "Offline", 1650)};
         const SoftwareGain g = fitSoftwareGain(rows, catalog);
         QCOMPARE(g.totalPairs, 2);
@@ -86,6 +88,59 @@ private Q_SLOTS:
         QCOMPARE(g.nextRound, 12); // v6.0 follows the newest round in the store
         // Both pairs fit exactly: no spread.
         QVERIFY(g.youngSd < 1e-12 && g.matureSd < 1e-12);
+    }
+
+    // The benchmark's own step, measured on two systems, stands for the rule's. Server, v5.1 -> v6.0:
+    // sys-a 1000 -> 2000, sys-b 1000 -> 1800; median of log 2 and log 1.8 is log sqrt(3.6), x1.897.
+    // Offline, v4.1 -> v5.1 on sys-a alone (x1.1): the rule, since one system makes no measured step.
+    void aBenchmarksMeasuredStepStandsForTheRule()
+    {
+        const std::vector<BenchmarkPoint> rows{
+            mlperfRow(1, "v5.1", "Server", 1000, "sys-a"),  mlperfRow(2, "v6.0", "Server", 2000, "sys-a"),
+            mlperfRow(3, "v5.1", "Server", 1000, "sys-b"),  mlperfRow(4, "v6.0", "Server", 1800, "sys-b"),
+            mlperfRow(5, "v4.1", "Offline", 1000, "sys-a"), mlperfRow(6, "v5.1", "Offline", 1100, "sys-a")};
+        const SoftwareGain g = fitSoftwareGain(rows, catalog);
+        QCOMPARE(g.measuredSteps.size(), std::size_t(1));
+        const double step = std::sqrt(3.6);
+        QVERIFY(std::abs(g.factor("dense-70b", MlperfScenario::Server, 11, 12) - step) < 1e-12);
+        // Carried back from v6.0 to v5.1, the measured step is undone: 2,000 of v6.0 reads 1,054 for v5.1.
+        QVERIFY(std::abs(g.factor("dense-70b", MlperfScenario::Server, 12, 11) - 1 / step) < 1e-12);
+        // Another scenario has no measured step: the rule forward, nothing back.
+        QVERIFY(std::abs(g.factor("dense-70b", MlperfScenario::Offline, 11, 12) - 1.0) > 1e-3);
+        QCOMPARE(g.factor("dense-70b", MlperfScenario::Offline, 12, 11), 1.0);
+        QCOMPARE(g.factor("dense-70b", MlperfScenario::Offline, 11, 9), 1.0);
+        // v5.1 -> v6.1: the measured step, then the rule's for v6.0 -> v6.1 (age 3 from v4.1: weight 1/4).
+        const double rule = std::exp(g.logGainMature[1] / 4.0);
+        QVERIFY(std::abs(g.factor("dense-70b", MlperfScenario::Server, 11, 13) - step * rule) < 1e-12);
+        // Its spread is at least the two systems' own: |log 2 - log sqrt 3.6| x sqrt 2.
+        const double systemsSd = std::abs(std::log(2.0) - std::log(step)) * std::sqrt(2.0);
+        QVERIFY(g.spread("dense-70b", MlperfScenario::Server, 11, 12) >= systemsSd - 1e-12);
+        QVERIFY(g.spread("dense-70b", MlperfScenario::Server, 12, 11) >= systemsSd - 1e-12);
+    }
+
+    // A validation question for v5.1 answered from another system's v6.0 rows loses the measured step.
+    void aLaterRoundsRowsAnswerAnEarlierRoundWithoutItsMeasuredGain()
+    {
+        std::vector<BenchmarkPoint> rows{
+            mlperfRow(1, "v5.1", "Server", 1000, "sys-a"), mlperfRow(2, "v6.0", "Server", 2000, "sys-a"),
+            mlperfRow(3, "v5.1", "Server", 1000, "sys-b"), mlperfRow(4, "v6.0", "Server", 1800, "sys-b")};
+        Calibration cal;
+        cal.softwareGain = fitSoftwareGain(rows, catalog);
+        const std::vector<BenchmarkPoint> v60{rows[1]};
+        const ThroughputModel model(v60, catalog, cal);
+        ThroughputQuery q;
+        q.model = "dense-70b";
+        q.system = "sys-a";
+        q.scenario = MlperfScenario::Server;
+        q.minPerUser = units::tokens_per_second(5);
+        q.round = 11;
+        auto back = model.estimate(q);
+        QVERIFY(back);
+        QVERIFY(std::abs(units::in_tokens_per_second(back.value().totalPerGpu) - 2000 / std::sqrt(3.6)) < 1e-6);
+        bool stated = false;
+        for (const auto& input : back.value().evidence.inputs)
+            stated = stated || input.view().starts_with("model:software-gain v6.0->v5.1");
+        QVERIFY(stated);
     }
 
     void appliedOnlyToRowsOfAnEarlierRound()
