@@ -38,25 +38,38 @@ bool stopped(const Feedback* f, ValidationReport& r, double progress)
     return false;
 }
 
-// Targets of a fold: the open division's rows are not the benchmark's workload (it may change
-// the model or its accuracy target: v4.1's open H200 Llama 2 70B ran a pruned model at 2.7x the
-// closed results), so they are counted and left unscored; every fold still learns from them.
-std::vector<const BenchmarkPoint*> scoredTargets(const std::vector<const BenchmarkPoint*>& rows, std::size_t& open)
+// Why a fold's rows go unscored: the open division's rows are not the benchmark's workload (it
+// may change the model or its accuracy target: v4.1's open H200 Llama 2 70B ran a pruned model at
+// 2.7x the closed results), and a row graded estimate is no measurement (InferenceX's points at
+// round interactivities are its interpolation between the measured points of the same sweep, so
+// scoring them scores one measurement two or three times). Both are counted and left unscored;
+// every fold still learns from them.
+struct Unscored {
+    std::size_t open = 0, estimates = 0;
+};
+
+std::vector<const BenchmarkPoint*> scoredTargets(const std::vector<const BenchmarkPoint*>& rows, Unscored& unscored)
 {
     std::vector<const BenchmarkPoint*> out;
     for (const BenchmarkPoint* p : rows)
         if (p->openDivision)
-            ++open;
+            ++unscored.open;
+        else if (p->grade == Grade::Estimate)
+            ++unscored.estimates;
         else
             out.push_back(p);
     return out;
 }
 
-void noteOpenDivision(ForwardReport& out, std::size_t open)
+void noteUnscored(ForwardReport& out, const Unscored& unscored)
 {
-    if (open > 0)
-        out.notes.push_back(std::to_string(open) + (open == 1 ? " MLPerf open-division row" : " MLPerf open-division rows")
+    if (const std::size_t n = unscored.open; n > 0)
+        out.notes.push_back(std::to_string(n) + (n == 1 ? " MLPerf open-division row" : " MLPerf open-division rows")
                             + " not predicted: the open division may change the model or its accuracy target");
+    if (const std::size_t n = unscored.estimates; n > 0)
+        out.notes.push_back(std::to_string(n) + (n == 1 ? " row" : " rows")
+                            + " graded estimate not predicted: an interpolation or a modelled figure is no "
+                              "measurement to score against");
 }
 
 void predictFold(ValidationReport& r, std::span<const BenchmarkPoint> reference,
@@ -79,17 +92,18 @@ ForwardReport leaveAcceleratorsOut(std::span<const BenchmarkPoint> points, const
     const BenchmarkAges ages = BenchmarkAges::of(points);
     const PointKey gpuKey = [&](const BenchmarkPoint& p) { return gpuOf(p, catalog); };
     const auto byGpu = usablePointsBy(points, gpuKey);
-    std::size_t done = 0, open = 0;
+    std::size_t done = 0;
+    Unscored unscored;
     for (const auto& [gpu, rows] : byGpu) {
         if (stopped(feedback, out.report, double(done++) / byGpu.size()))
             break;
-        const auto targets = scoredTargets(rows, open);
+        const auto targets = scoredTargets(rows, unscored);
         if (targets.empty())
             continue;
         predictFold(out.report, pointsOutside(points, gpuKey, gpu), targets, catalog, ages);
         out.folds.push_back(gpu + ": " + std::to_string(targets.size()) + " rows predicted without any row of it");
     }
-    noteOpenDivision(out, open);
+    noteUnscored(out, unscored);
     return out;
 }
 
@@ -130,7 +144,8 @@ ForwardReport roundsForward(std::span<const BenchmarkPoint> points, const Catalo
             if (!rounds.count(r))
                 out.notes.push_back(roundName(r) + ": no rows in the data; rounds after it are predicted without it");
     std::set<int> earlier;
-    std::size_t done = 0, open = 0;
+    std::size_t done = 0;
+    Unscored unscored;
     for (int round : rounds) {
         if (stopped(feedback, out.report, double(done++) / rounds.size()))
             break;
@@ -138,7 +153,7 @@ ForwardReport roundsForward(std::span<const BenchmarkPoint> points, const Catalo
         for (const BenchmarkPoint& p : points)
             if (usable(p) && mlperfRoundIndex(p.source) == round && (!youngOnly || ages.age(p) == 1))
                 rows.push_back(&p);
-        const auto targets = earlier.empty() ? rows : scoredTargets(rows, open);
+        const auto targets = earlier.empty() ? rows : scoredTargets(rows, unscored);
         if (earlier.empty()) {
             out.notes.push_back(roundName(round) + ": the first round in the data, nothing before it to predict from");
         } else if (!targets.empty()) {
@@ -150,7 +165,7 @@ ForwardReport roundsForward(std::span<const BenchmarkPoint> points, const Catalo
         }
         earlier.insert(round);
     }
-    noteOpenDivision(out, open);
+    noteUnscored(out, unscored);
     return out;
 }
 

@@ -165,6 +165,47 @@ private Q_SLOTS:
             stated = stated || input.view() == "model:vendor-step";
         QVERIFY(stated);
     }
+
+    void aFullLoadQueryMemoryBoundByTheRooflineTakesTheBandwidthExponents()
+    {
+        // n-slow has n-big's compute and half its HBM bandwidth. Exponents set by hand: the
+        // compute-bound regime follows compute alone (ratio 1 here), the bandwidth-bound one
+        // bandwidth alone (ratio 0.5). n-big's rows at full load (no per-user rate) transfer to
+        // n-slow by the regime the roofline finds at full load:
+        // - 1024/128: about 1,150 tokens of context a sequence (327,680 bytes each of KV), so some
+        //   4,000 sequences fill the HBM the weights leave; every weight byte read serves them
+        //   all, far past the 625 FLOP a byte where 5 PFLOPS meets 8 TB/s: compute-bound, x1.
+        // - 128/32,768: some 16,500 tokens a sequence, 5.4 GB each, a few hundred sequences, and
+        //   every step reads the whole KV cache once for a few FLOP a byte: memory-bound, x0.5.
+        Catalog c = vendorCatalog();
+        c.gpus.push_back(vendorGpu("n-slow", "NVIDIA", 4, 5));
+        c.systems.push_back(fixtures::system("sys-n-slow", "n-slow", 8));
+        Calibration cal;
+        cal.specTransfer.regimes[static_cast<std::size_t>(SpecRegime::Compute)] = {0.0, 1.0, kMinSpecPairs};
+        cal.specTransfer.regimes[static_cast<std::size_t>(SpecRegime::Bandwidth)] = {1.0, 0.0, kMinSpecPairs};
+        const std::vector<BenchmarkPoint> rows{
+            fixtures::row(1, "dense-70b", "sys-n-big", 0, 3000, Grade::Measured, 1024, 128),
+            fixtures::row(2, "dense-70b", "sys-n-big", 0, 400, Grade::Measured, 128, 32768)};
+        const ThroughputModel model(rows, c, cal);
+        ThroughputQuery q;
+        q.model = "dense-70b";
+        q.system = "sys-n-slow";
+        q.inputTokens = 1024;
+        q.outputTokens = 128;
+        const auto prefillHeavy = model.estimate(q);
+        QVERIFY(prefillHeavy);
+        VERIFY_RELATIVE(tps(prefillHeavy.value().totalPerGpu), 3000.0, 1e-9);
+        QVERIFY(prefillHeavy.value().derivation.find("(compute-bound)") != std::string::npos);
+        q.inputTokens = 128;
+        q.outputTokens = 32768;
+        const auto longOutputs = model.estimate(q);
+        QVERIFY(longOutputs);
+        VERIFY_RELATIVE(tps(longOutputs.value().totalPerGpu), 200.0, 1e-9);
+        QVERIFY2(longOutputs.value().derivation.find("bandwidth-bound: at full load the roofline's decode step is "
+                                                     "memory-bound")
+                     != std::string::npos,
+                 longOutputs.value().derivation.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSpecTransferFit)

@@ -179,6 +179,29 @@ private Q_SLOTS:
         QVERIFY(counted);
     }
 
+    void leaveAcceleratorOutLeavesEstimatesUnscored()
+    {
+        // gpu-a's power-law curve and gpu-b's curve at a tenth of it; one gpu-b row is graded
+        // estimate (an interpolation between two of its measured runs). Leaving gpu-b out predicts
+        // its four measured rows, not the estimate, and a note counts it; gpu-a's five rows are
+        // predicted from gpu-b's, the estimate among them.
+        std::vector<BenchmarkPoint> points = powerLawCurve();
+        std::int64_t id = 100;
+        for (double u : {10.0, 20.0, 40.0, 80.0})
+            points.push_back(fixtures::row(id++, "dense-70b", "sys-b", u, 1e4 / u));
+        BenchmarkPoint interpolated = fixtures::row(id, "dense-70b", "sys-b", 30, 1e4 / 30);
+        interpolated.grade = Grade::Estimate;
+        points.push_back(interpolated);
+        const ForwardReport r = validateForward(ForwardProtocol::LeaveAcceleratorOut, points, catalog);
+        QCOMPARE(r.report.predictions.size(), std::size_t(9));
+        for (const Prediction& p : r.report.predictions)
+            QVERIFY(p.rowId != interpolated.rowId);
+        bool counted = false;
+        for (const std::string& note : r.notes)
+            counted = counted || note.starts_with("1 row graded estimate not predicted");
+        QVERIFY(counted);
+    }
+
     void cancelStopsEarly()
     {
         Feedback feedback;
