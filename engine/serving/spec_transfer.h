@@ -11,7 +11,12 @@
 // Simplifications:
 // - Two regimes: compute-bound (Offline, and peak-throughput rows with no per-user rate, where
 //   prefill and large batches dominate) and bandwidth-bound (a per-user rate is required: decode
-//   at the SLO). Per regime, log(measured ratio) = a x log(bandwidth ratio) + b x log(compute
+//   at the SLO). A transfer without a per-user rate is bandwidth-bound all the same where the
+//   target's roofline finds its full-load decode step memory-bound (long outputs of a large model,
+//   the batch held by the KV cache: Qwen3-VL 235B at 128/2048 on H100 and H200). The pairs are
+//   classed by scenario alone: of the shipped rounds' Offline rows only HGX H200's DeepSeek-R1 is
+//   memory-bound by the roofline at full load, and classing the pairs by it too moved no figure
+//   of the forward protocols. Per regime, log(measured ratio) = a x log(bandwidth ratio) + b x log(compute
 //   ratio), least squares with a weak pull of (a, b) toward (0.5, 0.5), the split that turns
 //   equal ratios into the same throughput ratio. HBM capacity and scale-up bandwidth enter through
 //   the roofline's feasibility (which group size fits), not through the fitted ratio.
