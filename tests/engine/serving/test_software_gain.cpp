@@ -22,6 +22,33 @@ BenchmarkPoint mlperfRow(std::int64_t id, const std::string& round, const std::s
     return p;
 }
 
+// The estimate for sys-a's dense-70b in `round`, from `kept` alone, with the software gain fitted
+// on every row of `fitted`.
+std::optional<ThroughputEstimate> fromOneRow(const std::vector<BenchmarkPoint>& fitted, const BenchmarkPoint& kept,
+                                             const Catalog& catalog, MlperfScenario s, int round)
+{
+    Calibration cal;
+    cal.softwareGain = fitSoftwareGain(fitted, catalog);
+    const std::vector<BenchmarkPoint> rows{kept};
+    const ThroughputModel model(rows, catalog, cal);
+    ThroughputQuery q;
+    q.model = "dense-70b";
+    q.system = "sys-a";
+    q.scenario = s;
+    q.minPerUser = units::tokens_per_second(s == MlperfScenario::Offline ? 0.0 : 5.0);
+    q.round = round;
+    auto e = model.estimate(q);
+    return e ? std::optional(std::move(e).value()) : std::nullopt;
+}
+
+bool statesGain(const ThroughputEstimate& e, std::string_view prefix)
+{
+    for (const auto& input : e.evidence.inputs)
+        if (input.view().starts_with(prefix))
+            return true;
+    return false;
+}
+
 } // namespace
 
 class TestSoftwareGain : public QObject {
@@ -121,54 +148,30 @@ private Q_SLOTS:
     // A validation question for v5.1 answered from another system's v6.0 rows loses the measured step.
     void aLaterRoundsRowsAnswerAnEarlierRoundWithoutItsMeasuredGain()
     {
-        std::vector<BenchmarkPoint> rows{
+        const std::vector<BenchmarkPoint> rows{
             mlperfRow(1, "v5.1", "Server", 1000, "sys-a"), mlperfRow(2, "v6.0", "Server", 2000, "sys-a"),
             mlperfRow(3, "v5.1", "Server", 1000, "sys-b"), mlperfRow(4, "v6.0", "Server", 1800, "sys-b")};
-        Calibration cal;
-        cal.softwareGain = fitSoftwareGain(rows, catalog);
-        const std::vector<BenchmarkPoint> v60{rows[1]};
-        const ThroughputModel model(v60, catalog, cal);
-        ThroughputQuery q;
-        q.model = "dense-70b";
-        q.system = "sys-a";
-        q.scenario = MlperfScenario::Server;
-        q.minPerUser = units::tokens_per_second(5);
-        q.round = 11;
-        auto back = model.estimate(q);
+        const auto back = fromOneRow(rows, rows[1], catalog, MlperfScenario::Server, 11);
         QVERIFY(back);
-        QVERIFY(std::abs(units::in_tokens_per_second(back.value().totalPerGpu) - 2000 / std::sqrt(3.6)) < 1e-6);
-        bool stated = false;
-        for (const auto& input : back.value().evidence.inputs)
-            stated = stated || input.view().starts_with("model:software-gain v6.0->v5.1");
-        QVERIFY(stated);
+        QVERIFY(std::abs(units::in_tokens_per_second(back->totalPerGpu) - 2000 / std::sqrt(3.6)) < 1e-6);
+        QVERIFY(statesGain(*back, "model:software-gain v6.0->v5.1"));
     }
 
     void appliedOnlyToRowsOfAnEarlierRound()
     {
         const std::vector<BenchmarkPoint> rows{mlperfRow(1, "v4.0", "Offline", 1000), mlperfRow(2, "v4.1", "Offline", 1200)};
-        Calibration cal;
-        cal.softwareGain = fitSoftwareGain(rows, catalog);
-        const std::vector<BenchmarkPoint> v41{rows[1]};
-        const ThroughputModel model(v41, catalog, cal);
-        ThroughputQuery q;
-        q.model = "dense-70b";
-        q.system = "sys-a";
-        q.scenario = MlperfScenario::Offline;
-        q.round = 9; // v4.1 itself: the measured figure as it stands
-        auto same = model.estimate(q);
+        // v4.1 itself: the measured figure as it stands.
+        const auto same = fromOneRow(rows, rows[1], catalog, MlperfScenario::Offline, 9);
         QVERIFY(same);
-        QCOMPARE(units::in_tokens_per_second(same.value().totalPerGpu), 1200.0);
-        QCOMPARE(same.value().softwareGain, 1.0);
-        q.round = 11; // v5.1: 1200 x 1.2^(5/6), stated in the evidence
-        auto later = model.estimate(q);
+        QCOMPARE(units::in_tokens_per_second(same->totalPerGpu), 1200.0);
+        QCOMPARE(same->softwareGain, 1.0);
+        // v5.1: 1200 x 1.2^(5/6), stated in the evidence.
+        const auto later = fromOneRow(rows, rows[1], catalog, MlperfScenario::Offline, 11);
         QVERIFY(later);
         const double factor = std::pow(1.2, 5.0 / 6.0);
-        QVERIFY(std::abs(later.value().softwareGain - factor) < 1e-12);
-        QVERIFY(std::abs(units::in_tokens_per_second(later.value().totalPerGpu) - 1200 * factor) < 1e-9);
-        bool stated = false;
-        for (const auto& input : later.value().evidence.inputs)
-            stated = stated || input.view().starts_with("model:software-gain v4.1->v5.1");
-        QVERIFY(stated);
+        QVERIFY(std::abs(later->softwareGain - factor) < 1e-12);
+        QVERIFY(std::abs(units::in_tokens_per_second(later->totalPerGpu) - 1200 * factor) < 1e-9);
+        QVERIFY(statesGain(*later, "model:software-gain v4.1->v5.1"));
     }
 };
 
