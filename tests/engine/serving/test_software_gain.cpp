@@ -159,7 +159,8 @@ private Q_SLOTS:
 
     void appliedOnlyToRowsOfAnEarlierRound()
     {
-        const std::vector<BenchmarkPoint> rows{mlperfRow(1, "v4.0", "Offline", 1000), mlperfRow(2, "v4.1", "Offline", 1200)};
+        const std::vector<BenchmarkPoint> rows{mlperfRow(1, "v4.0", "Offline", 1000),
+                                               mlperfRow(2, "v4.1", "Offline", 1200)};
         // v4.1 itself: the measured figure as it stands.
         const auto same = fromOneRow(rows, rows[1], catalog, MlperfScenario::Offline, 9);
         QVERIFY(same);
