@@ -128,7 +128,12 @@ ThroughputEstimate anchoredTransfer(const Context& c, const MeasuredCurve& own, 
 // Above the runs the roofline's curve falls no further than the trend measured at slower rates,
 // carried on: read near its latency cliff it can fall any distance (x0.03 from 12.5 to 66.7
 // tok/s/user for DeepSeek-R1 on GB200 NVL72 from its v5.1 rows: 98 tok/s per GPU, where v6.0
-// measured 4,028).
+// measured 4,028). Below the runs it rises no further than the roofline's own figure at the
+// requirement, the hardware's bound: a run measured past the roofline's cliff makes the ratio any
+// size (MI355X's gpt-oss-120b run at 70.4 tok/s/user, 17,577 tok/s per GPU, read 883,380 at 5
+// with every round in the store; the roofline's own figure there is 134,904). Not the measured
+// trend: that is fitted on frontiers, and a light-load run (InferenceX's early AMD sweeps kept 8
+// requests per GPU in flight) sits far below its frontier, where the roofline's rise guides better.
 bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRead& target, ThroughputEstimate& e)
 {
     const auto r = own.curve.read(c.q.minPerUser);
@@ -159,10 +164,13 @@ bool rooflineShape(const Context& c, const MeasuredCurve& own, const AnalyticRea
                                   "measured on frontiers, times " + numberText(*learned) + "x"});
         return true;
     }
-    if (above) // the roofline's cliff bounded by the trend measured at slower rates, carried on
+    if (above) { // the roofline's cliff bounded by the trend measured at slower rates, carried on
         if (const auto trend = c.calibration.interactivity.factor(tps(*end), tps(c.q.minPerUser),
                                                                   InteractivityElasticity::Bands::CarryTrend))
             shape = std::max(shape, *trend);
+    } else if (const double run = tps(e.totalPerGpu); run > 0) {
+        shape = std::min(shape, std::max(1.0, target.total / run));
+    }
     e.totalPerGpu *= shape;
     e.outputPerGpu *= shape;
     e.evidence.add("model:roofline-shape", Grade::Estimate);
