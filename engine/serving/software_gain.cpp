@@ -163,7 +163,7 @@ const SoftwareGain::MeasuredStep* longestMeasured(const SoftwareGain& g, std::st
 {
     const SoftwareGain::MeasuredStep* best = nullptr;
     for (int end = to; end > from && !best; --end)
-        if (const auto it = g.measuredSteps.find(std::make_tuple(model, s, from, end)); it != g.measuredSteps.end()) {
+        if (const auto it = g.measuredSteps.find(SoftwareGain::StepView{model, s, from, end}); it != g.measuredSteps.end()) {
             best = &it->second;
             reached = end;
         }
@@ -201,7 +201,7 @@ double SoftwareGain::factor(std::string_view model, MlperfScenario s, int fromRo
     if (toRound == fromRound || totalPairs == 0)
         return 1.0;
     if (toRound < fromRound) {
-        const auto it = measuredSteps.find(std::make_tuple(model, s, toRound, fromRound));
+        const auto it = measuredSteps.find(StepView{model, s, toRound, fromRound});
         return it == measuredSteps.end() ? 1.0 : std::exp(-it->second.logGain);
     }
     const auto first = firstRound.find(model);
@@ -231,7 +231,7 @@ double SoftwareGain::spread(std::string_view model, MlperfScenario s, int fromRo
     const int start = first == firstRound.end() ? lo : first->second;
     auto ruleSd = [&](int k) { return ageOf(k, start) == 0 ? youngSd : matureSd; };
     if (toRound < fromRound) {
-        const auto it = measuredSteps.find(std::make_tuple(model, s, lo, hi));
+        const auto it = measuredSteps.find(StepView{model, s, lo, hi});
         if (it == measuredSteps.end())
             return 0.0; // nothing is undone, so nothing widens
         double variance = 0;

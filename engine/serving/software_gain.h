@@ -74,8 +74,24 @@ struct SoftwareGain {
         double sd = 0;      // of their log gains around that median
         int systems = 0;
     };
-    // (model id, scenario, from round, to round) -> the benchmark's own step, from at least two systems.
-    std::map<std::tuple<std::string, MlperfScenario, int, int>, MeasuredStep, std::less<>> measuredSteps;
+    // (model id, scenario, from round, to round), found by a model id given as a string_view too.
+    using StepKey = std::tuple<std::string, MlperfScenario, int, int>;
+    using StepView = std::tuple<std::string_view, MlperfScenario, int, int>;
+    struct StepLess {
+        using is_transparent = void;
+        static StepView view(const StepKey& k)
+        {
+            return {std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k)};
+        }
+        static const StepView& view(const StepView& k) { return k; }
+        template <class A, class B>
+        bool operator()(const A& a, const B& b) const
+        {
+            return view(a) < view(b);
+        }
+    };
+    // The benchmark's own step, from at least two systems.
+    std::map<StepKey, MeasuredStep, StepLess> measuredSteps;
 
     // exp(sum over the steps r0 .. r1-1 of their gains), a measured step standing for the rule's
     // where there is one; r1 < r0 undoes measured steps only; 1 within a round or unfitted.
