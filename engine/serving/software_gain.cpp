@@ -148,10 +148,6 @@ std::pair<std::optional<double>, std::optional<double>> fitRates(const std::vect
     return {std::nullopt, std::nullopt};
 }
 
-} // namespace
-
-namespace {
-
 std::size_t rateIndex(MlperfScenario s)
 {
     return s == MlperfScenario::Unknown ? index(MlperfScenario::Server) : index(s);
@@ -162,11 +158,13 @@ const SoftwareGain::MeasuredStep* longestMeasured(const SoftwareGain& g, std::st
                                                   int from, int to, int& reached)
 {
     const SoftwareGain::MeasuredStep* best = nullptr;
-    for (int end = to; end > from && !best; --end)
-        if (const auto it = g.measuredSteps.find(SoftwareGain::StepView{model, s, from, end}); it != g.measuredSteps.end()) {
+    for (int end = to; end > from && !best; --end) {
+        const auto it = g.measuredSteps.find(SoftwareGain::StepView{model, s, from, end});
+        if (it != g.measuredSteps.end()) {
             best = &it->second;
             reached = end;
         }
+    }
     return best;
 }
 
@@ -174,7 +172,7 @@ const SoftwareGain::MeasuredStep* longestMeasured(const SoftwareGain& g, std::st
 template <class Best>
 void fitMeasuredSteps(const Best& best, SoftwareGain& out)
 {
-    std::map<std::tuple<std::string, MlperfScenario, int, int>, std::vector<double>> gains;
+    std::map<SoftwareGain::StepKey, std::vector<double>> gains;
     for (const auto& [key, rounds] : best)
         for (auto it = rounds.begin(); std::next(it) != rounds.end(); ++it) {
             const auto next = std::next(it);
