@@ -2,6 +2,7 @@
 #include "serving/latency_bound.h"
 
 #include "serving/software_gain.h"
+#include "serving/uncertainty.h"
 
 #include <algorithm>
 #include <map>
@@ -17,17 +18,6 @@ double LatencyBoundShare::share(double outputTokens, double perUser) const
         return 1.0;
     return 1.0 / (1.0 + outputTokens * perOutputToken);
 }
-
-namespace {
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-} // namespace
 
 LatencyBoundShare fitLatencyBoundShare(std::span<const BenchmarkPoint> points, const Catalog& catalog)
 {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "serving/software_gain.h"
 
+#include "serving/uncertainty.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -179,16 +181,15 @@ void fitMeasuredSteps(const Best& best, SoftwareGain& out)
             gains[{std::get<0>(key), std::get<3>(key), it->first, next->first}].push_back(
                 std::log(next->second / it->second));
         }
-    for (auto& [step, logs] : gains) {
+    for (const auto& [step, logs] : gains) {
         if (logs.size() < 2)
             continue;
-        std::sort(logs.begin(), logs.end());
-        const std::size_t n = logs.size();
-        const double median = n % 2 ? logs[n / 2] : 0.5 * (logs[n / 2 - 1] + logs[n / 2]);
+        const double middle = median(logs);
         double ss = 0;
         for (double g : logs)
-            ss += (g - median) * (g - median);
-        out.measuredSteps[step] = {median, std::sqrt(ss / static_cast<double>(n - 1)), static_cast<int>(n)};
+            ss += (g - middle) * (g - middle);
+        const std::size_t n = logs.size();
+        out.measuredSteps[step] = {middle, std::sqrt(ss / static_cast<double>(n - 1)), static_cast<int>(n)};
     }
 }
 
@@ -210,12 +211,11 @@ double SoftwareGain::factor(std::string_view model, MlperfScenario s, int fromRo
         int reached = k + 1;
         if (const MeasuredStep* m = longestMeasured(*this, model, s, k, toRound, reached)) {
             log += m->logGain;
-            k = reached;
-            continue;
+        } else {
+            const StepWeights w = weightsOf(k, k + 1, start);
+            log += logGainYoung[i] * w.young + logGainMature[i] * w.mature;
         }
-        const StepWeights w = weightsOf(k, k + 1, start);
-        log += logGainYoung[i] * w.young + logGainMature[i] * w.mature;
-        ++k;
+        k = reached;
     }
     return std::exp(log);
 }
@@ -227,29 +227,25 @@ double SoftwareGain::spread(std::string_view model, MlperfScenario s, int fromRo
     const auto first = firstRound.find(model);
     const int lo = std::min(fromRound, toRound), hi = std::max(fromRound, toRound);
     const int start = first == firstRound.end() ? lo : first->second;
-    auto ruleSd = [&](int k) { return ageOf(k, start) == 0 ? youngSd : matureSd; };
+    // The rule's variance over the steps a .. b-1.
+    auto ruleVariance = [&](int a, int b) {
+        double v = 0;
+        for (int k = a; k < b; ++k)
+            v += ageOf(k, start) == 0 ? youngSd * youngSd : matureSd * matureSd;
+        return v;
+    };
     if (toRound < fromRound) {
         const auto it = measuredSteps.find(StepView{model, s, lo, hi});
         if (it == measuredSteps.end())
             return 0.0; // nothing is undone, so nothing widens
-        double variance = 0;
-        for (int k = lo; k < hi; ++k)
-            variance += ruleSd(k) * ruleSd(k);
-        return std::max(it->second.sd, std::sqrt(variance));
+        return std::max(it->second.sd, std::sqrt(ruleVariance(lo, hi)));
     }
     double variance = 0;
     for (int k = lo; k < hi;) {
         int reached = k + 1;
-        if (const MeasuredStep* m = longestMeasured(*this, model, s, k, hi, reached)) {
-            double rule = 0;
-            for (int j = k; j < reached; ++j)
-                rule += ruleSd(j) * ruleSd(j);
-            variance += std::max(m->sd * m->sd, rule);
-            k = reached;
-            continue;
-        }
-        variance += ruleSd(k) * ruleSd(k);
-        ++k;
+        const MeasuredStep* m = longestMeasured(*this, model, s, k, hi, reached);
+        variance += m ? std::max(m->sd * m->sd, ruleVariance(k, reached)) : ruleVariance(k, k + 1);
+        k = reached;
     }
     return std::sqrt(variance);
 }
@@ -281,12 +277,9 @@ SoftwareGain fitSoftwareGain(std::span<const BenchmarkPoint> points, const Catal
     }
     out.nextRound = newest > 0 ? newest + 1 : 0;
     std::map<Key, std::map<int, double>> best;
-    for (auto& [key, rounds] : results)
-        for (auto& [round, values] : rounds) {
-            std::sort(values.begin(), values.end());
-            const std::size_t n = values.size();
-            best[key][round] = n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-        }
+    for (const auto& [key, rounds] : results)
+        for (const auto& [round, values] : rounds)
+            best[key][round] = median(values);
     std::vector<Pair> pairs;
     for (const auto& [key, rounds] : best) {
         const int start = out.firstRound.at(std::get<0>(key));

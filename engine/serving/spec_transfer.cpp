@@ -27,13 +27,6 @@ std::string gpuIdOf(const BenchmarkPoint& p, const Catalog& catalog)
     return gpu == "unknown" ? std::string() : gpu;
 }
 
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 void addPair(std::vector<SpecPair>& out, std::vector<SpecPair>& crossVendor, const Catalog& catalog,
              const std::string& model, Precision p, const std::string& work, SpecRegime regime, const std::string& a,
              double va, const std::string& b, double vb)

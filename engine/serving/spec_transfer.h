@@ -16,10 +16,11 @@
 //   the batch held by the KV cache: Qwen3-VL 235B at 128/2048 on H100 and H200). The pairs are
 //   classed by scenario alone: of the shipped rounds' Offline rows only HGX H200's DeepSeek-R1 is
 //   memory-bound by the roofline at full load, and classing the pairs by it too moved no figure
-//   of the forward protocols. Per regime, log(measured ratio) = a x log(bandwidth ratio) + b x log(compute
-//   ratio), least squares with a weak pull of (a, b) toward (0.5, 0.5), the split that turns
-//   equal ratios into the same throughput ratio. HBM capacity and scale-up bandwidth enter through
-//   the roofline's feasibility (which group size fits), not through the fitted ratio.
+//   of the forward protocols.
+// - Per regime, log(measured ratio) = a x log(bandwidth ratio) + b x log(compute ratio), least
+//   squares with a weak pull of (a, b) toward (0.5, 0.5), the split that turns equal ratios into
+//   the same throughput ratio. HBM capacity and scale-up bandwidth enter through the roofline's
+//   feasibility (which group size fits), not through the fitted ratio.
 // - A pair is two accelerators measured on one piece of work: the same model, precision and
 //   MLPerf round and scenario, each side the median per-GPU result of its submissions. Systems of
 //   one accelerator (HGX B200 and DGX B200) are one side; an NVL72 rack and an 8-GPU node of the

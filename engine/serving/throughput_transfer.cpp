@@ -206,8 +206,8 @@ std::optional<SpecTransfer> fromSpecRatio(const Context& c, const MeasuredCurve&
     // large model, the batch held by the KV cache) is bandwidth-bound all the same. Read as
     // compute-bound, HGX H200's Qwen3-VL 235B at 128/2048 came to 1.09x H100's per GPU (bandwidth
     // 1.43x ^ 0.24), where TensorRT-LLM measured 2.18x.
-    const SpecRegime regime =
-        c.q.minPerUser.value() > 0 || !target.decode.computeBound ? SpecRegime::Bandwidth : SpecRegime::Compute;
+    const bool atSlo = c.q.minPerUser.value() > 0;
+    const SpecRegime regime = atSlo || !target.decode.computeBound ? SpecRegime::Bandwidth : SpecRegime::Compute;
     const SpecTransferFit& fit = c.calibration.specTransfer;
     if (!from || !to || from->gpu == to->gpu || m.precision != c.q.precision || !fit.fitted(regime))
         return std::nullopt;
@@ -252,9 +252,8 @@ std::optional<SpecTransfer> fromSpecRatio(const Context& c, const MeasuredCurve&
     }
     out.basis = "exponents fitted on " + std::to_string(x.pairs) + " measured pairs of accelerators ("
         + std::string(regimeName(regime))
-        + (regime == SpecRegime::Bandwidth && !(c.q.minPerUser.value() > 0)
-               ? ": at full load the roofline's decode step is memory-bound here"
-               : "")
+        + (regime == SpecRegime::Bandwidth && !atSlo ? ": at full load the roofline's decode step is memory-bound here"
+                                                     : "")
         + ")";
     if (const SpecPair* near = fit.nearestPair(*spec, regime))
         out.basis += "; nearest in specs: " + near->fromGpu + " -> " + near->toGpu + " on " + near->model + ", "

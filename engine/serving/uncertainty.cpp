@@ -21,6 +21,15 @@ double quantile(std::vector<double> values, double q)
     return values[lo] + (at - static_cast<double>(lo)) * (values[hi] - values[lo]);
 }
 
+double median(std::vector<double> values)
+{
+    if (values.empty())
+        return 0.0;
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
 Calibration withBands(std::span<const BenchmarkPoint> points, const Catalog& catalog, Calibration calibration)
 {
     std::array<std::vector<double>, 4> logErrors; // log(measured / predicted) per method

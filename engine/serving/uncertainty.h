@@ -34,6 +34,8 @@ inline constexpr int kMinBandPoints = 5;
 
 // The q-quantile (0..1) of the values, linear between order statistics; 0 for none.
 double quantile(std::vector<double> values, double q);
+// The middle value, or the mean of the middle two; 0 for none.
+double median(std::vector<double> values);
 
 // The calibration with its bands measured on the points (see the header comment).
 Calibration withBands(std::span<const BenchmarkPoint> points, const Catalog& catalog, Calibration calibration);
